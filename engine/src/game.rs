@@ -1,0 +1,311 @@
+//! The game interface shared by every rule set.
+
+use std::path::PathBuf;
+
+use arrayvec::ArrayVec;
+
+use crate::{GameRng, IllegalAction, LoadError, ParamSpec, Params};
+
+/// Most players any rule set seats (Allegiance plays 2 to 4).
+pub const MAX_PLAYERS: usize = 4;
+
+/// Capacity of an [`ActionBuf`].
+///
+/// Every game keeps each decision small and sequential (choose one attacker at a time,
+/// then "done"; choose one target at a time), so a decision never offers more than a few
+/// dozen options: Tyrant offers at most 3 (its hand), and the largest anticipated branching
+/// is a player choosing a card from a hand of at most ~20 cards times at most 8 places or
+/// targets (160). 256 leaves room and keeps the buffer at 512 bytes on the stack. A game
+/// that could exceed it must split the decision further; `legal_actions` panics rather than
+/// truncating silently.
+pub const MAX_ACTIONS: usize = 256;
+
+/// One action, as a small game-specific integer id. Its meaning is the game's
+/// ([`Game::action_label`] turns it into words).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Action(pub u16);
+
+/// A caller-provided buffer of legal actions (no heap allocation).
+pub type ActionBuf = ArrayVec<Action, MAX_ACTIONS>;
+
+/// Outcomes of an explicit chance node with their integer weights.
+pub type ChanceBuf = ArrayVec<(Action, u32), MAX_ACTIONS>;
+
+/// Whose decision it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// Player (seat) `n` chooses an action.
+    Player(u8),
+    /// An explicit chance node: sample from [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over; see [`Game::outcome`].
+    Terminal,
+}
+
+/// A player's result in a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerResult {
+    /// The player (or their team) won.
+    Win,
+    /// The player lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl PlayerResult {
+    /// Reward for search and statistics: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn reward(self) -> f64 {
+        match self {
+            PlayerResult::Win => 1.0,
+            PlayerResult::Draw => 0.5,
+            PlayerResult::Loss => 0.0,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player met a win or loss condition of the rules.
+    Decided,
+    /// The turn limit was reached; the results are those the rules give at the limit
+    /// (e.g. Tyrant: the defender wins, or a draw in tournaments).
+    TurnLimit,
+}
+
+/// The outcome of a finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Result of every player; entries past `players` are unused (`Draw`).
+    pub results: [PlayerResult; MAX_PLAYERS],
+    /// Number of players in the game.
+    pub players: u8,
+    /// How the game ended.
+    pub end: EndReason,
+}
+
+impl Outcome {
+    /// A game won by `winner`, everyone else losing.
+    pub fn winner(players: u8, winner: u8, end: EndReason) -> Self {
+        let mut results = [PlayerResult::Draw; MAX_PLAYERS];
+        for (i, r) in results.iter_mut().enumerate().take(players as usize) {
+            *r = if i == winner as usize {
+                PlayerResult::Win
+            } else {
+                PlayerResult::Loss
+            };
+        }
+        Outcome {
+            results,
+            players,
+            end,
+        }
+    }
+
+    /// A drawn game.
+    pub fn draw(players: u8, end: EndReason) -> Self {
+        Outcome {
+            results: [PlayerResult::Draw; MAX_PLAYERS],
+            players,
+            end,
+        }
+    }
+
+    /// Result of player `p`.
+    pub fn result(&self, p: usize) -> PlayerResult {
+        self.results[p]
+    }
+}
+
+/// Which of a seat's deck cards were drawn and played in a game, as bit masks over the
+/// positions of that seat's expanded deck list (position `i` is bit `i`). Decks are capped
+/// at 64 cards so the masks fit in a `u64`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardUsage {
+    /// Positions drawn (into the hand) at least once.
+    pub drawn: u64,
+    /// Positions played.
+    pub played: u64,
+}
+
+/// One distinct card of a loaded deck, for card statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckCard {
+    /// The card's name as the card file spells it.
+    pub name: String,
+    /// Number of copies in the deck.
+    pub copies: u32,
+    /// Deck positions holding this card (see [`CardUsage`]).
+    pub positions: u64,
+}
+
+/// A game-specific scripted way of playing (Tyrant's "ordered" deck mode), offered to the
+/// agents crate without game-specific code there.
+#[derive(Copy, Clone, Debug)]
+pub struct PolicyInfo {
+    /// Name used in agent specs (e.g. `ordered`).
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub doc: &'static str,
+}
+
+/// What a rule set is loaded from.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The card data file.
+    pub cards: PathBuf,
+    /// Deck files; their order gives the deck indices used by [`Ruleset::new_game`].
+    pub decks: Vec<PathBuf>,
+    /// Rule parameters (start from [`Params::defaults`] of the rule set's specs).
+    pub params: Params,
+}
+
+/// The set-up side of a rule set: card data, decks, parameters; deals new games.
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The state of one game in progress.
+    type State: Game;
+
+    /// Name used on the command line (`--game NAME`).
+    const NAME: &'static str;
+
+    /// The named rule parameters with their defaults.
+    fn param_specs() -> &'static [ParamSpec];
+
+    /// Scripted play modes this game offers as agents.
+    fn builtin_policies() -> &'static [PolicyInfo] {
+        &[]
+    }
+
+    /// Card file used when none is given, relative to the repository's data folder.
+    fn default_cards() -> &'static str;
+
+    /// Load cards and decks, validating everything. Errors name file, line and problem.
+    fn load(setup: &Setup) -> Result<Self, LoadError>;
+
+    /// Number of players a game seats.
+    fn num_players(&self) -> usize;
+
+    /// Name of each seat (e.g. `attacker`, `defender`).
+    fn seat_name(&self, seat: usize) -> &'static str;
+
+    /// Whether the seats are interchangeable enough to rotate decks through them (always
+    /// true so far: even in Tyrant, where seats are roles, rotating decks through the roles
+    /// is what a fair comparison needs).
+    fn rotate_seats(&self) -> bool {
+        true
+    }
+
+    /// The seat that takes the first turn under the loaded parameters.
+    fn first_seat(&self) -> usize;
+
+    /// The loaded rule parameters.
+    fn params(&self) -> &Params;
+
+    /// Names of the loaded decks (file stems), in load order.
+    fn deck_names(&self) -> Vec<String>;
+
+    /// The distinct cards of deck `deck`, with copies and positions.
+    fn deck_cards(&self, deck: usize) -> Vec<DeckCard>;
+
+    /// Deal a new game: `seating[s]` is the deck index played from seat `s`. Must not
+    /// allocate. All of the game's randomness derives from `rng`.
+    fn new_game(&self, seating: &[u8], rng: GameRng) -> Self::State;
+}
+
+/// One game in progress (see the crate docs).
+pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// Number of players.
+    fn num_players(&self) -> usize;
+
+    /// Whose decision it is.
+    fn to_move(&self) -> ToMove;
+
+    /// Write the legal actions of the player to move into `out` (cleared first). Empty when
+    /// terminal or at a chance node.
+    fn legal_actions(&self, out: &mut ActionBuf);
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: Action) -> bool {
+        let mut buf = ActionBuf::new();
+        self.legal_actions(&mut buf);
+        buf.contains(&action)
+    }
+
+    /// Apply an action (or chance outcome) without checking it; an illegal action gives
+    /// unspecified (but memory-safe) results.
+    fn apply_unchecked(&mut self, action: Action);
+
+    /// Apply an action, checking legality in debug builds.
+    fn apply(&mut self, action: Action) {
+        debug_assert!(
+            self.is_legal(action),
+            "illegal action {action:?} in state {:?}",
+            self.describe()
+        );
+        self.apply_unchecked(action);
+    }
+
+    /// Apply an action after checking that it is legal.
+    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action);
+            Ok(())
+        } else {
+            Err(IllegalAction {
+                action: action.0,
+                reason: if self.to_move() == ToMove::Terminal {
+                    "the game is over".into()
+                } else {
+                    "not among the legal actions".into()
+                },
+            })
+        }
+    }
+
+    /// Outcomes of an explicit chance node, with integer weights. Games that resolve chance
+    /// internally leave this empty.
+    fn chance_outcomes(&self, out: &mut ChanceBuf) {
+        out.clear();
+    }
+
+    /// The outcome, once terminal.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The game's own turn counter (for statistics; its meaning is the rules').
+    fn turn(&self) -> u32;
+
+    /// Upper bound on the number of actions (decisions and chance outcomes) in one game.
+    fn max_decisions(&self) -> u32;
+
+    /// Upper bound on [`Game::turn`] at the end of a game.
+    fn max_turns(&self) -> u32;
+
+    /// Replace what `viewer` cannot see with a random world consistent with what it knows,
+    /// including the game's internal RNG. Must not allocate.
+    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng);
+
+    /// Which of `seat`'s deck cards were drawn and played so far.
+    fn card_usage(&self, seat: u8) -> CardUsage;
+
+    /// Run scripted policy number `policy` (an index into [`Ruleset::builtin_policies`])
+    /// for the player to move. It may only use what that player can see.
+    fn builtin_policy(&self, policy: usize, legal: &ActionBuf, rng: &mut GameRng) -> Action {
+        let _ = (policy, rng);
+        legal[0]
+    }
+
+    /// A heuristic value of the state for `player`, higher is better (for greedy agents and
+    /// rollouts). The scale is the game's own.
+    fn evaluate(&self, player: u8) -> f64;
+
+    /// Human-readable label of an action in this state (allocates; not for the hot path).
+    fn action_label(&self, action: Action) -> String;
+
+    /// Key/value description of the state (allocates; not for the hot path).
+    fn describe(&self) -> Vec<(String, String)>;
+
+    /// Check the game's internal invariants (every card in exactly one zone, values within
+    /// bounds). Used by the conformance suite.
+    fn check_invariants(&self) -> Result<(), String>;
+}

@@ -1,0 +1,62 @@
+//! Game names → rule sets, so that the simulator and agents stay free of game-specific code.
+//!
+//! A caller that wants to work with "whatever game the user named" implements
+//! [`GameVisitor`] once, generically over [`Ruleset`]; [`visit`] monomorphises it for the
+//! named game.
+
+use crate::{ParamSpec, PolicyInfo, Ruleset};
+
+/// Something generic over rule sets, run by [`visit`] for a game chosen by name.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Run for rule set `R`.
+    fn visit<R: Ruleset>(self) -> Self::Output;
+}
+
+/// Names of every game this build knows.
+pub const GAMES: &[&str] = &["tyrant"];
+
+/// An unknown game name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{0}` (known: {known})", known = GAMES.join(", "))]
+pub struct UnknownGame(pub String);
+
+/// Run `visitor` for the game called `name`.
+pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
+    match name.to_ascii_lowercase().as_str() {
+        "tyrant" => Ok(visitor.visit::<crate::tyrant::Tyrant>()),
+        _ => Err(UnknownGame(name.to_string())),
+    }
+}
+
+/// A rule set's static facts, for listings.
+#[derive(Debug, Clone)]
+pub struct GameInfo {
+    /// Name.
+    pub name: &'static str,
+    /// Rule parameters.
+    pub params: &'static [ParamSpec],
+    /// Scripted play modes.
+    pub policies: &'static [PolicyInfo],
+    /// Default card file.
+    pub default_cards: &'static str,
+}
+
+struct InfoVisitor;
+impl GameVisitor for InfoVisitor {
+    type Output = GameInfo;
+    fn visit<R: Ruleset>(self) -> GameInfo {
+        GameInfo {
+            name: R::NAME,
+            params: R::param_specs(),
+            policies: R::builtin_policies(),
+            default_cards: R::default_cards(),
+        }
+    }
+}
+
+/// Static facts of the game called `name`.
+pub fn info(name: &str) -> Result<GameInfo, UnknownGame> {
+    visit(name, InfoVisitor)
+}

@@ -1,0 +1,513 @@
+//! Tyrant card data: CSV loading and the dense compiled table.
+//!
+//! Columns: `name,type,faction,attack,health,delay,skills` and optionally `notes` (ignored
+//! by the engine). Header names are matched case-insensitively and may come in any order.
+//! Skills are `;`-separated, each `name [X] [all] [faction]`.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use arrayvec::ArrayVec;
+
+use crate::LoadError;
+
+/// Most activation skills one card may list.
+pub const MAX_ACT_SKILLS: usize = 4;
+
+/// Card types.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CardType {
+    /// The player's commander: starts in play, has health and activation skills.
+    Commander,
+    /// An assault: attacks, has timers and skills.
+    Assault,
+    /// A structure: sits in its own row, may be a Wall.
+    Structure,
+    /// An action: its activation skills fire once when played.
+    Action,
+}
+
+impl CardType {
+    fn parse(s: &str) -> Option<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "commander" => Some(CardType::Commander),
+            "assault" => Some(CardType::Assault),
+            "structure" => Some(CardType::Structure),
+            "action" => Some(CardType::Action),
+            _ => None,
+        }
+    }
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Commander => "commander",
+            CardType::Assault => "assault",
+            CardType::Structure => "structure",
+            CardType::Action => "action",
+        }
+    }
+}
+
+/// Activation skills (fired in printed order when the card acts).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ActKind {
+    /// X damage to an enemy assault (Enfeeble adds, Protect subtracts).
+    Strike,
+    /// +X attack this turn to an allied assault that will still attack.
+    Rally,
+    /// −X attack to an enemy assault until the end of its next turn.
+    Weaken,
+    /// Enemy assault takes +X from every damage this turn.
+    Enfeeble,
+    /// Allied assault takes −X from every damage until its owner's next turn.
+    Protect,
+}
+
+impl ActKind {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ActKind::Strike => "strike",
+            ActKind::Rally => "rally",
+            ActKind::Weaken => "weaken",
+            ActKind::Enfeeble => "enfeeble",
+            ActKind::Protect => "protect",
+        }
+    }
+    /// Whether the skill targets enemies (and so can be evaded, reflected, chaosed).
+    pub fn hostile(self) -> bool {
+        matches!(self, ActKind::Strike | ActKind::Weaken | ActKind::Enfeeble)
+    }
+}
+
+/// No faction restriction.
+pub const ANY_FACTION: u8 = u8::MAX;
+
+/// One activation skill as printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ActSkill {
+    /// Which skill.
+    pub kind: ActKind,
+    /// Its X.
+    pub x: u8,
+    /// Hits every valid target instead of one random one.
+    pub all: bool,
+    /// Only sees cards of this faction ([`ANY_FACTION`] for none).
+    pub faction: u8,
+}
+
+/// Passive skills (attack modifiers, on-damage effects, defences), as plain numbers; 0 = none.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Passives {
+    /// Armor X: −X on each attack against this assault.
+    pub armor: u8,
+    /// Counter X: X damage back to an attacker that damaged this card.
+    pub counter: u8,
+    /// Pierce X: ignores up to X of the target's Armor + Protect.
+    pub pierce: u8,
+    /// Leech X: heals itself by up to X of the damage it deals to an assault.
+    pub leech: u8,
+    /// Berserk X: +X attack permanently after damaging an assault.
+    pub berserk: u8,
+    /// Poison X: damaged assaults lose X health at the start of each of their turns.
+    pub poison: u8,
+    /// Flurry X: 50% chance to attack X extra times.
+    pub flurry: u8,
+    /// Valor X: +X damage while its side has fewer living assaults.
+    pub valor: u8,
+    /// Swipe: also hits the two assaults beside the one opposite.
+    pub swipe: bool,
+    /// Wall: attacks on the commander hit this structure instead.
+    pub wall: bool,
+}
+
+/// One card, compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardDef {
+    /// Name as written in the file.
+    pub name: String,
+    /// Type.
+    pub kind: CardType,
+    /// Faction id (index into [`CardDb::factions`]).
+    pub faction: u8,
+    /// Printed attack (0 for commanders, structures, actions).
+    pub attack: u8,
+    /// Printed health (0 for actions).
+    pub health: u8,
+    /// Delay: the timer a played card starts with.
+    pub delay: u8,
+    /// Activation skills in printed order.
+    pub acts: ArrayVec<ActSkill, MAX_ACT_SKILLS>,
+    /// Passive skills.
+    pub passive: Passives,
+    /// 1-based line of the card file, for messages.
+    pub line: u64,
+}
+
+/// The card table of one card file.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    /// Cards in file order; a card's id is its index.
+    pub cards: Vec<CardDef>,
+    /// Faction names, in order of first appearance.
+    pub factions: Vec<String>,
+    by_name: HashMap<String, u16>,
+}
+
+/// Largest card table (ids are `u16`).
+pub const MAX_CARDS: usize = 60_000;
+
+impl CardDb {
+    /// Look a card up by name, ignoring case and surrounding spaces.
+    pub fn find(&self, name: &str) -> Option<u16> {
+        self.by_name.get(&name.trim().to_lowercase()).copied()
+    }
+
+    /// The card with id `id`.
+    #[inline]
+    pub fn card(&self, id: u16) -> &CardDef {
+        &self.cards[id as usize]
+    }
+
+    /// Names of cards close to `name` (for "did you mean" hints).
+    pub fn similar(&self, name: &str) -> Vec<&str> {
+        let n = name.trim().to_lowercase();
+        let mut v: Vec<(usize, &str)> = self
+            .cards
+            .iter()
+            .map(|c| (edit_distance(&n, &c.name.to_lowercase()), c.name.as_str()))
+            .filter(|(d, _)| *d <= 3.max(n.len() / 4))
+            .collect();
+        v.sort();
+        v.into_iter().take(3).map(|(_, s)| s).collect()
+    }
+
+    /// Load and validate a card file.
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::file(path, format!("cannot read card file: {e}")))?;
+        Self::parse(path, &text)
+    }
+
+    /// Parse card CSV text; `path` is used in messages.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, LoadError> {
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(false)
+            .trim(csv::Trim::All)
+            .from_reader(text.as_bytes());
+        let headers = rdr
+            .headers()
+            .map_err(|e| LoadError::at(path, 1, format!("bad CSV header: {e}")))?
+            .clone();
+        let col = |name: &str| {
+            headers
+                .iter()
+                .position(|h| h.trim().eq_ignore_ascii_case(name))
+        };
+        let mut idx = [0usize; 7];
+        for (i, name) in [
+            "name", "type", "faction", "attack", "health", "delay", "skills",
+        ]
+        .iter()
+        .enumerate()
+        {
+            idx[i] = col(name).ok_or_else(|| {
+                LoadError::at(
+                    path,
+                    1,
+                    format!(
+                        "missing column `{name}` (the header must name: name, type, faction, attack, health, delay, skills; notes is optional)"
+                    ),
+                )
+            })?;
+        }
+        let mut rows = Vec::new();
+        let mut db = CardDb::default();
+        for rec in rdr.records() {
+            let rec = rec.map_err(|e| {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                LoadError::at(path, line, format!("malformed CSV row: {e}"))
+            })?;
+            let line = rec.position().map(|p| p.line()).unwrap_or(0);
+            if rec.iter().all(|f| f.is_empty()) {
+                continue;
+            }
+            let f: Vec<&str> = idx.iter().map(|&i| rec.get(i).unwrap_or("")).collect();
+            // Factions are collected first so that skills may name any faction of the file.
+            let faction = f[2].to_lowercase();
+            if faction.is_empty() {
+                return Err(LoadError::at(path, line, "empty faction"));
+            }
+            if !db.factions.contains(&faction) {
+                db.factions.push(faction);
+            }
+            rows.push((line, f.iter().map(|s| s.to_string()).collect::<Vec<_>>()));
+        }
+        if db.factions.len() >= ANY_FACTION as usize {
+            return Err(LoadError::file(path, "too many factions (at most 254)"));
+        }
+        if rows.is_empty() {
+            return Err(LoadError::file(path, "no cards in the card file"));
+        }
+        if rows.len() > MAX_CARDS {
+            return Err(LoadError::file(
+                path,
+                format!("too many cards (at most {MAX_CARDS})"),
+            ));
+        }
+        for (line, f) in rows {
+            let card = parse_card(path, line, &f, &db.factions)?;
+            let key = card.name.to_lowercase();
+            if let Some(&prev) = db.by_name.get(&key) {
+                return Err(LoadError::at(
+                    path,
+                    line,
+                    format!(
+                        "duplicate card name `{}` (first defined on line {})",
+                        card.name, db.cards[prev as usize].line
+                    ),
+                ));
+            }
+            db.by_name.insert(key, db.cards.len() as u16);
+            db.cards.push(card);
+        }
+        Ok(db)
+    }
+}
+
+fn parse_num(path: &Path, line: u64, what: &str, s: &str, max: u8) -> Result<u8, LoadError> {
+    s.parse::<u8>().ok().filter(|v| *v <= max).ok_or_else(|| {
+        LoadError::at(
+            path,
+            line,
+            format!("{what} `{s}` is not a whole number from 0 to {max}"),
+        )
+    })
+}
+
+fn parse_card(
+    path: &Path,
+    line: u64,
+    f: &[String],
+    factions: &[String],
+) -> Result<CardDef, LoadError> {
+    let err = |m: String| LoadError::at(path, line, m);
+    let name = f[0].trim().to_string();
+    if name.is_empty() {
+        return Err(err("empty card name".into()));
+    }
+    let kind = CardType::parse(&f[1]).ok_or_else(|| {
+        err(format!(
+            "card `{name}`: unknown type `{}` (expected commander, assault, structure or action)",
+            f[1]
+        ))
+    })?;
+    let faction = factions
+        .iter()
+        .position(|x| *x == f[2].to_lowercase())
+        .expect("faction collected") as u8;
+    let (atk, hp, delay) = (&f[3], &f[4], &f[5]);
+    let need_empty = |what: &str, v: &str| -> Result<(), LoadError> {
+        if v.is_empty() || v == "0" {
+            Ok(())
+        } else {
+            Err(err(format!(
+                "card `{name}`: a {} has no {what} (found `{v}`; leave it empty)",
+                kind.name()
+            )))
+        }
+    };
+    let need = |what: &str, v: &str, max: u8| -> Result<u8, LoadError> {
+        if v.is_empty() {
+            return Err(err(format!(
+                "card `{name}`: a {} needs a {what}",
+                kind.name()
+            )));
+        }
+        parse_num(path, line, &format!("card `{name}`: {what}"), v, max)
+    };
+    let (attack, health, delay) = match kind {
+        CardType::Commander => {
+            need_empty("attack", atk)?;
+            need_empty("delay", delay)?;
+            (0, need("health", hp, 250)?, 0)
+        }
+        CardType::Assault => (
+            need("attack", atk, 99)?,
+            need("health", hp, 250)?,
+            need("delay", delay, 9)?,
+        ),
+        CardType::Structure => {
+            need_empty("attack", atk)?;
+            (0, need("health", hp, 250)?, need("delay", delay, 9)?)
+        }
+        CardType::Action => {
+            need_empty("attack", atk)?;
+            need_empty("health", hp)?;
+            need_empty("delay", delay)?;
+            (0, 0, 0)
+        }
+    };
+    if matches!(
+        kind,
+        CardType::Commander | CardType::Assault | CardType::Structure
+    ) && health == 0
+    {
+        return Err(err(format!("card `{name}`: health must be at least 1")));
+    }
+    let mut acts = ArrayVec::new();
+    let mut passive = Passives::default();
+    let mut seen: Vec<String> = Vec::new();
+    for part in f[6].split(';') {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let toks: Vec<&str> = part.split_whitespace().collect();
+        let sname = toks[0].to_lowercase();
+        if seen.contains(&sname) {
+            return Err(err(format!(
+                "card `{name}`: skill `{sname}` is listed twice"
+            )));
+        }
+        seen.push(sname.clone());
+        let mut x: Option<u8> = None;
+        let mut all = false;
+        let mut fac = ANY_FACTION;
+        for t in &toks[1..] {
+            let tl = t.to_lowercase();
+            if let Ok(v) = tl.parse::<u32>() {
+                if x.is_some() || v == 0 || v > 99 {
+                    return Err(err(format!(
+                        "card `{name}`: skill `{part}`: bad number `{t}` (one number from 1 to 99)"
+                    )));
+                }
+                x = Some(v as u8);
+            } else if tl == "all" {
+                all = true;
+            } else if let Some(i) = factions.iter().position(|q| *q == tl) {
+                fac = i as u8;
+            } else {
+                return Err(err(format!(
+                    "card `{name}`: skill `{part}`: `{t}` is neither a number, `all`, nor a faction of this file ({})",
+                    factions.join(", ")
+                )));
+            }
+        }
+        let act = match sname.as_str() {
+            "strike" => Some(ActKind::Strike),
+            "rally" => Some(ActKind::Rally),
+            "weaken" => Some(ActKind::Weaken),
+            "enfeeble" => Some(ActKind::Enfeeble),
+            "protect" => Some(ActKind::Protect),
+            _ => None,
+        };
+        if let Some(k) = act {
+            let x =
+                x.ok_or_else(|| err(format!("card `{name}`: skill `{sname}` needs a number X")))?;
+            if acts.len() == MAX_ACT_SKILLS {
+                return Err(err(format!(
+                    "card `{name}`: at most {MAX_ACT_SKILLS} activation skills"
+                )));
+            }
+            acts.push(ActSkill {
+                kind: k,
+                x,
+                all,
+                faction: fac,
+            });
+            continue;
+        }
+        if all || fac != ANY_FACTION {
+            return Err(err(format!(
+                "card `{name}`: skill `{sname}` is passive and takes no `all` or faction"
+            )));
+        }
+        let takes_x = !matches!(sname.as_str(), "swipe" | "wall");
+        let known = [
+            "armor", "counter", "pierce", "leech", "berserk", "poison", "flurry", "valor", "swipe",
+            "wall",
+        ];
+        if !known.contains(&sname.as_str()) {
+            return Err(err(format!(
+                "card `{name}`: unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, {})",
+                known.join(", ")
+            )));
+        }
+        let xv = match (takes_x, x) {
+            (true, Some(v)) => v,
+            (true, None) => {
+                return Err(err(format!(
+                    "card `{name}`: skill `{sname}` needs a number X"
+                )))
+            }
+            (false, Some(_)) => {
+                return Err(err(format!(
+                    "card `{name}`: skill `{sname}` takes no number"
+                )))
+            }
+            (false, None) => 0,
+        };
+        // Where a passive skill can do anything at all.
+        let fits = match sname.as_str() {
+            "wall" => kind == CardType::Structure,
+            "counter" => matches!(kind, CardType::Assault | CardType::Structure),
+            _ => kind == CardType::Assault,
+        };
+        if !fits {
+            return Err(err(format!(
+                "card `{name}`: skill `{sname}` has no effect on a {} (it works on {})",
+                kind.name(),
+                match sname.as_str() {
+                    "wall" => "structures",
+                    "counter" => "assaults and structures",
+                    _ => "assaults",
+                }
+            )));
+        }
+        match sname.as_str() {
+            "armor" => passive.armor = xv,
+            "counter" => passive.counter = xv,
+            "pierce" => passive.pierce = xv,
+            "leech" => passive.leech = xv,
+            "berserk" => passive.berserk = xv,
+            "poison" => passive.poison = xv,
+            "flurry" => passive.flurry = xv,
+            "valor" => passive.valor = xv,
+            "swipe" => passive.swipe = true,
+            "wall" => passive.wall = true,
+            _ => unreachable!(),
+        }
+    }
+    if kind == CardType::Action && acts.is_empty() {
+        return Err(err(format!(
+            "card `{name}`: an action card needs at least one activation skill"
+        )));
+    }
+    Ok(CardDef {
+        name,
+        kind,
+        faction,
+        attack,
+        health,
+        delay,
+        acts,
+        passive,
+        line,
+    })
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,146 @@
+//! Tyrant deck files.
+//!
+//! Plain text, one entry per line: `3x Card Name`, `3 x Card Name` or `Card Name` (one
+//! copy). Exactly one line names a commander. Lines starting with `#` are comments; the
+//! first comment line is the deck's one-line description. Blank lines are ignored.
+
+use std::path::Path;
+
+use arrayvec::ArrayVec;
+
+use super::cards::{CardDb, CardType};
+use crate::LoadError;
+
+/// Most non-commander cards a deck may hold (the engine's fixed capacity). Tyrant's player
+/// decks hold 10; mission and raid enemy decks hold more, never near 32.
+pub const MAX_DECK: usize = 32;
+
+/// A loaded deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    /// Name (the file stem).
+    pub name: String,
+    /// One-line description (first `#` comment), may be empty.
+    pub description: String,
+    /// The commander's card id.
+    pub commander: u16,
+    /// The cards in list order, expanded by copies; index = deck position.
+    pub cards: ArrayVec<u16, MAX_DECK>,
+}
+
+impl Deck {
+    /// Load a deck file against a card table; `limit` is the largest legal deck size.
+    pub fn load(path: &Path, db: &CardDb, limit: usize) -> Result<Self, LoadError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::file(path, format!("cannot read deck file: {e}")))?;
+        Self::parse(path, &text, db, limit)
+    }
+
+    /// Parse deck text; `path` is used in messages and for the name.
+    pub fn parse(path: &Path, text: &str, db: &CardDb, limit: usize) -> Result<Self, LoadError> {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut description = String::new();
+        let mut commander: Option<(u16, u64)> = None;
+        let mut cards: ArrayVec<u16, MAX_DECK> = ArrayVec::new();
+        let limit = limit.min(MAX_DECK);
+        for (i, raw) in text.lines().enumerate() {
+            let line = i as u64 + 1;
+            let l = raw.trim();
+            if l.is_empty() {
+                continue;
+            }
+            if let Some(c) = l.strip_prefix('#') {
+                if description.is_empty() && commander.is_none() && cards.is_empty() {
+                    description = c.trim().to_string();
+                }
+                continue;
+            }
+            let (count, cname) = split_count(l).map_err(|m| LoadError::at(path, line, m))?;
+            let id = db.find(cname).ok_or_else(|| {
+                let sim = db.similar(cname);
+                let hint = if sim.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (did you mean {}?)", sim.join(", "))
+                };
+                LoadError::at(path, line, format!("unknown card `{cname}`{hint}"))
+            })?;
+            let card = db.card(id);
+            if card.kind == CardType::Commander {
+                if let Some((_, first)) = commander {
+                    return Err(LoadError::at(
+                        path,
+                        line,
+                        format!(
+                            "a second commander `{}` (the deck's commander is on line {first})",
+                            card.name
+                        ),
+                    ));
+                }
+                if count != 1 {
+                    return Err(LoadError::at(
+                        path,
+                        line,
+                        format!("commander `{}` must appear once, not {count}x", card.name),
+                    ));
+                }
+                commander = Some((id, line));
+                continue;
+            }
+            for _ in 0..count {
+                if cards.len() >= limit {
+                    return Err(LoadError::at(
+                        path,
+                        line,
+                        format!(
+                            "illegal deck: more than {limit} cards besides the commander (rule parameter deck_limit)"
+                        ),
+                    ));
+                }
+                cards.push(id);
+            }
+        }
+        let commander = commander
+            .ok_or_else(|| LoadError::file(path, "illegal deck: no commander line"))?
+            .0;
+        if cards.is_empty() {
+            return Err(LoadError::file(
+                path,
+                "illegal deck: no cards besides the commander",
+            ));
+        }
+        Ok(Deck {
+            name,
+            description,
+            commander,
+            cards,
+        })
+    }
+}
+
+fn split_count(l: &str) -> Result<(u32, &str), String> {
+    // `3x Name`, `3 x Name`, `3X Name`; a plain `Name` is one copy.
+    let digits = l.bytes().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return Ok((1, l));
+    }
+    let rest = l[digits..].trim_start();
+    let rest = match rest.strip_prefix(['x', 'X']) {
+        Some(r) if r.starts_with(char::is_whitespace) => r.trim_start(),
+        // A name that starts with digits ("3rd Legion") is a single copy.
+        _ => return Ok((1, l)),
+    };
+    let n: u32 = l[..digits]
+        .parse()
+        .map_err(|_| format!("bad count in `{l}`"))?;
+    if n == 0 || n > MAX_DECK as u32 {
+        return Err(format!("count {n} out of range 1..={MAX_DECK} in `{l}`"));
+    }
+    if rest.is_empty() {
+        return Err(format!("no card name after the count in `{l}`"));
+    }
+    Ok((n, rest))
+}

@@ -1,0 +1,266 @@
+//! Tyrant (Synapse Games, 2012): two commanders, rows of assaults and structures, a
+//! three-card hand, timers, and activation and passive skills.
+//!
+//! Rules notes — how this engine reads the rules text where it is silent or unclear, and
+//! which readings are rule parameters — are in `engine/src/tyrant/RULES.md`.
+//!
+//! Seats: 0 is the attacker, 1 the defender. An action is the index of the hand card to play
+//! (a participant with cards must play one; with an empty hand the turn runs by itself).
+
+pub mod cards;
+pub mod deck;
+mod describe;
+pub mod state;
+
+use std::path::Path;
+
+use crate::{
+    DeckCard, GameRng, LoadError, ParamKind, ParamSpec, Params, PolicyInfo, Ruleset, Setup,
+};
+pub use cards::{CardDb, CardDef, CardType};
+pub use deck::{Deck, MAX_DECK};
+pub use state::{TyrantState, Unit, ATTACKER, DEFENDER};
+
+/// What happens when the turn limit is reached.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AtLimit {
+    /// The defender wins (missions, raids, faction battles).
+    Defender,
+    /// Nobody wins (tournaments).
+    Draw,
+}
+
+/// The rule parameters, typed, as the engine reads them in the hot path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Turns (counting both participants' turns) after which the game ends.
+    pub turn_limit: u16,
+    /// Result at the turn limit.
+    pub at_limit: AtLimit,
+    /// Seat that plays first.
+    pub first: u8,
+    /// Whether the acting side's own destroyed cards also shift out at the end of its turn.
+    pub shift_acting_side: bool,
+    /// Percent chance that Flurry triggers.
+    pub flurry_chance: u8,
+    /// Whether Counter strikes back when the attack destroyed the countering card.
+    pub counter_on_death: bool,
+    /// Cards drawn on a participant's first turn.
+    pub first_draw: u8,
+    /// Largest legal deck (cards besides the commander).
+    pub deck_limit: u8,
+    /// Whether decks are shuffled (false: drawn in list order).
+    pub shuffle: bool,
+}
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "turn_limit",
+        kind: ParamKind::Int { min: 1, max: 1000 },
+        default: 50,
+        doc: "turns (both participants' turns counted) after which the game ends",
+    },
+    ParamSpec {
+        name: "at_limit",
+        kind: ParamKind::Choice(&["defender", "draw"]),
+        default: 0,
+        doc: "result at the turn limit: the defender wins, or a draw as in tournaments",
+    },
+    ParamSpec {
+        name: "first",
+        kind: ParamKind::Choice(&["attacker", "defender"]),
+        default: 0,
+        doc: "who plays first (missions: attacker; faction-battle Surge mode: defender)",
+    },
+    ParamSpec {
+        name: "shift_acting_side",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "also close the acting side's gaps at the end of its own turn (the game did not)",
+    },
+    ParamSpec {
+        name: "flurry_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Flurry grants its extra attacks",
+    },
+    ParamSpec {
+        name: "counter_on_death",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "Counter still strikes back when the attack destroyed the countering card",
+    },
+    ParamSpec {
+        name: "first_draw",
+        kind: ParamKind::Int { min: 1, max: 3 },
+        default: 3,
+        doc: "cards drawn on a participant's first turn",
+    },
+    ParamSpec {
+        name: "deck_limit",
+        kind: ParamKind::Int {
+            min: 1,
+            max: MAX_DECK as i64,
+        },
+        default: 10,
+        doc: "largest legal deck besides the commander (player decks 10; enemy decks more)",
+    },
+    ParamSpec {
+        name: "shuffle",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "shuffle decks (false: draw in deck-list order)",
+    },
+];
+
+impl Rules {
+    /// Read the typed rules from parameter values.
+    pub fn from_params(p: &Params) -> Self {
+        Rules {
+            turn_limit: p.get("turn_limit") as u16,
+            at_limit: if p.get("at_limit") == 0 {
+                AtLimit::Defender
+            } else {
+                AtLimit::Draw
+            },
+            first: p.get("first") as u8,
+            shift_acting_side: p.get("shift_acting_side") != 0,
+            flurry_chance: p.get("flurry_chance") as u8,
+            counter_on_death: p.get("counter_on_death") != 0,
+            first_draw: p.get("first_draw") as u8,
+            deck_limit: p.get("deck_limit") as u8,
+            shuffle: p.get("shuffle") != 0,
+        }
+    }
+}
+
+/// Cards, decks and rules shared (read-only) by every game of a run.
+#[derive(Debug)]
+pub struct Shared {
+    /// The card table.
+    pub db: CardDb,
+    /// The loaded decks.
+    pub decks: Vec<Deck>,
+    /// The rules.
+    pub rules: Rules,
+}
+
+/// The Tyrant rule set: loaded cards, decks and parameters.
+#[derive(Clone, Debug)]
+pub struct Tyrant {
+    shared: &'static Shared,
+    params: Params,
+}
+
+static POLICIES: &[PolicyInfo] = &[PolicyInfo {
+    name: "ordered",
+    doc: "plays the hand card that comes first in the deck list (Tyrant's ordered deck mode)",
+}];
+
+impl Tyrant {
+    /// Build from an already parsed card table and decks. The shared data lives for the rest
+    /// of the process (it is leaked once per load so that game states can hold a plain
+    /// `&'static` reference: no reference counting in the hot path).
+    pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
+        let rules = Rules::from_params(&params);
+        let shared = Box::leak(Box::new(Shared { db, decks, rules }));
+        Tyrant { shared, params }
+    }
+
+    /// Parse cards and decks from text (for tests and tools); deck names are given.
+    pub fn from_text(
+        cards_csv: &str,
+        decks: &[(&str, &str)],
+        params: Params,
+    ) -> Result<Self, LoadError> {
+        let db = CardDb::parse(Path::new("cards.csv"), cards_csv)?;
+        let limit = params.get("deck_limit") as usize;
+        let decks = decks
+            .iter()
+            .map(|(name, text)| Deck::parse(Path::new(&format!("{name}.txt")), text, &db, limit))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self::from_parts(db, decks, params))
+    }
+
+    /// The shared data.
+    pub fn shared(&self) -> &'static Shared {
+        self.shared
+    }
+
+    /// Default parameters.
+    pub fn default_params() -> Params {
+        Params::defaults(PARAMS)
+    }
+}
+
+impl Ruleset for Tyrant {
+    type State = TyrantState;
+    const NAME: &'static str = "tyrant";
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn builtin_policies() -> &'static [PolicyInfo] {
+        POLICIES
+    }
+
+    fn default_cards() -> &'static str {
+        "tyrant/cards.csv"
+    }
+
+    fn load(setup: &Setup) -> Result<Self, LoadError> {
+        let db = CardDb::load(&setup.cards)?;
+        let limit = setup.params.get("deck_limit") as usize;
+        let decks = setup
+            .decks
+            .iter()
+            .map(|p| Deck::load(p, &db, limit))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self::from_parts(db, decks, setup.params.clone()))
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: usize) -> &'static str {
+        ["attacker", "defender"][seat]
+    }
+
+    fn first_seat(&self) -> usize {
+        self.shared.rules.first as usize
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn deck_names(&self) -> Vec<String> {
+        self.shared.decks.iter().map(|d| d.name.clone()).collect()
+    }
+
+    fn deck_cards(&self, deck: usize) -> Vec<DeckCard> {
+        let d = &self.shared.decks[deck];
+        let mut out: Vec<DeckCard> = Vec::new();
+        for (pos, &id) in d.cards.iter().enumerate() {
+            let name = &self.shared.db.card(id).name;
+            match out.iter_mut().find(|c| &c.name == name) {
+                Some(c) => {
+                    c.copies += 1;
+                    c.positions |= 1 << pos;
+                }
+                None => out.push(DeckCard {
+                    name: name.clone(),
+                    copies: 1,
+                    positions: 1 << pos,
+                }),
+            }
+        }
+        out
+    }
+
+    fn new_game(&self, seating: &[u8], rng: GameRng) -> TyrantState {
+        TyrantState::deal(self.shared, seating, rng)
+    }
+}

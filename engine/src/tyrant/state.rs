@@ -1,0 +1,792 @@
+//! The Tyrant game state and its rules (turn steps 1–12, the assault's turn, skills).
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use super::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
+use super::deck::MAX_DECK;
+use super::{AtLimit, Shared};
+use crate::{Action, ActionBuf, CardUsage, EndReason, Game, GameRng, Outcome, ToMove};
+
+/// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
+/// once, so a row never holds more than the deck's size.
+pub const ROW: usize = MAX_DECK;
+
+/// Hand capacity: three cards are drawn on the first turn, then one per turn, and one card
+/// is played every turn that the hand is not empty, so the hand never exceeds three.
+pub const HAND: usize = 3;
+
+/// Deck position of a card that did not come from the deck (the commander).
+pub const NO_POS: u8 = u8::MAX;
+
+/// Seat of the attacker.
+pub const ATTACKER: u8 = 0;
+/// Seat of the defender.
+pub const DEFENDER: u8 = 1;
+
+/// A card in play (commander, assault or structure) with its current values and statuses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    /// Card id.
+    pub card: u16,
+    /// Current health; 0 or less means destroyed (the card stays in its slot until the row
+    /// is shifted).
+    pub hp: i16,
+    /// Maximum health.
+    pub max_hp: i16,
+    /// Attack gained permanently (Berserk).
+    pub berserk: i16,
+    /// Timer: the card acts when it is 0.
+    pub timer: u8,
+    /// Rallied: +attack until the end of this turn.
+    pub rallied: u8,
+    /// Weakened: −attack until the end of the owner's turn.
+    pub weakened: u8,
+    /// Enfeebled: +damage taken, until the end of the current turn.
+    pub enfeebled: u8,
+    /// Protected: −damage taken, until the start of the owner's next turn.
+    pub protected: u8,
+    /// Poisoned: health lost at the start of each of the owner's turns.
+    pub poisoned: u8,
+    /// Has attacked (or begun attacking) this turn.
+    pub attacked: bool,
+    /// Position in the owner's deck list, [`NO_POS`] for the commander.
+    pub pos: u8,
+}
+
+impl Unit {
+    /// A fresh card in play.
+    fn new(card: u16, def: &CardDef, pos: u8) -> Self {
+        Unit {
+            card,
+            hp: def.health as i16,
+            max_hp: def.health as i16,
+            timer: def.delay,
+            pos,
+            ..Unit::default()
+        }
+    }
+
+    /// Still in play (health above 0).
+    #[inline]
+    pub fn alive(&self) -> bool {
+        self.hp > 0
+    }
+
+    /// Attack this turn: printed + Berserk + Rallied − Weakened, never below 0.
+    #[inline]
+    pub fn power(&self, def: &CardDef) -> i16 {
+        (def.attack as i16 + self.berserk + self.rallied as i16 - self.weakened as i16).max(0)
+    }
+}
+
+/// One participant's cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The commander.
+    pub commander: Unit,
+    /// The assault row, left to right.
+    pub assaults: ArrayVec<Unit, ROW>,
+    /// The structure row, left to right.
+    pub structures: ArrayVec<Unit, ROW>,
+    /// The draw pile as deck positions; the top is the last entry.
+    pub library: ArrayVec<u8, MAX_DECK>,
+    /// The hand as deck positions, in the order drawn.
+    pub hand: ArrayVec<u8, HAND>,
+    /// Index of the deck this side plays (into the rule set's decks).
+    pub deck: u8,
+    /// Deck positions drawn so far.
+    pub drawn: u64,
+    /// Deck positions played so far.
+    pub played: u64,
+    /// Deck positions gone from the game (destroyed and shifted out, or used actions).
+    pub gone: u64,
+    /// Turns this side has begun.
+    pub turns: u16,
+}
+
+/// Where an activation skill comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Src {
+    Action,
+    Commander,
+    Structure,
+    Assault(u8),
+}
+
+/// A game of Tyrant.
+#[derive(Clone, Debug)]
+pub struct TyrantState {
+    pub(super) shared: &'static Shared,
+    /// The two sides, by seat (attacker 0, defender 1).
+    pub sides: [Side; 2],
+    /// The seat whose turn it is.
+    pub active: u8,
+    /// The turn counter (starts at 1, +1 after every participant's turn).
+    pub turn: u16,
+    /// The outcome once the game is over.
+    pub result: Option<Outcome>,
+    rng: GameRng,
+}
+
+impl PartialEq for TyrantState {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.shared, o.shared)
+            && self.sides == o.sides
+            && self.active == o.active
+            && self.turn == o.turn
+            && self.result == o.result
+            && self.rng == o.rng
+    }
+}
+
+#[inline]
+fn bit(pos: u8) -> u64 {
+    1u64 << pos
+}
+
+impl TyrantState {
+    /// Deal a game: shuffle both decks and run until the first decision.
+    pub(super) fn deal(shared: &'static Shared, seating: &[u8], mut rng: GameRng) -> Self {
+        let mk = |seat: usize, rng: &mut GameRng| {
+            let deck = &shared.decks[seating[seat] as usize];
+            let cmd = shared.db.card(deck.commander);
+            let mut library: ArrayVec<u8, MAX_DECK> = (0..deck.cards.len() as u8).collect();
+            if shared.rules.shuffle {
+                library.shuffle(rng);
+            } else {
+                library.reverse(); // top = first card of the list
+            }
+            Side {
+                commander: Unit::new(deck.commander, cmd, NO_POS),
+                assaults: ArrayVec::new(),
+                structures: ArrayVec::new(),
+                library,
+                hand: ArrayVec::new(),
+                deck: seating[seat],
+                drawn: 0,
+                played: 0,
+                gone: 0,
+                turns: 0,
+            }
+        };
+        let a = mk(0, &mut rng);
+        let d = mk(1, &mut rng);
+        let mut s = TyrantState {
+            shared,
+            sides: [a, d],
+            active: shared.rules.first,
+            turn: 1,
+            result: None,
+            rng,
+        };
+        s.start_turn();
+        s
+    }
+
+    #[inline]
+    fn def(&self, card: u16) -> &'static CardDef {
+        let shared: &'static Shared = self.shared;
+        shared.db.card(card)
+    }
+
+    /// The card at deck position `pos` of seat `seat`.
+    #[inline]
+    pub fn card_at(&self, seat: usize, pos: u8) -> u16 {
+        self.shared.decks[self.sides[seat].deck as usize].cards[pos as usize]
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn chance(&mut self, percent: u8) -> bool {
+        percent >= 100 || (percent > 0 && self.rng.random_range(0..100u32) < percent as u32)
+    }
+
+    // ---- turn steps -------------------------------------------------------------------
+
+    /// Steps 1–4 of the active participant's turn; loops through turns without a decision
+    /// (empty hand) until a decision is due or the game ends.
+    fn start_turn(&mut self) {
+        loop {
+            let p = self.active as usize;
+            // 1. Statuses: Protect wears off at the start of its owner's turn. (Rallied,
+            // Weakened and Enfeebled were already removed at the end of the turns that
+            // ended them; see `end_turn`.)
+            for u in self.sides[p].assaults.iter_mut() {
+                u.protected = 0;
+            }
+            // 2. Poison.
+            for u in self.sides[p].assaults.iter_mut() {
+                if u.alive() && u.poisoned > 0 {
+                    u.hp -= u.poisoned as i16;
+                }
+            }
+            // 3. Timers.
+            let side = &mut self.sides[p];
+            for u in side.assaults.iter_mut().chain(side.structures.iter_mut()) {
+                u.timer = u.timer.saturating_sub(1);
+            }
+            // 4. Draw.
+            let n = if side.turns == 0 {
+                self.shared.rules.first_draw
+            } else {
+                1
+            };
+            side.turns += 1;
+            for _ in 0..n {
+                if side.hand.is_full() {
+                    break;
+                }
+                match side.library.pop() {
+                    Some(pos) => {
+                        side.drawn |= bit(pos);
+                        side.hand.push(pos);
+                    }
+                    None => break,
+                }
+            }
+            if !side.hand.is_empty() {
+                return; // 5. a card must be played: the participant decides which.
+            }
+            self.finish_turn(None);
+            if self.over() {
+                return;
+            }
+        }
+    }
+
+    /// Steps 5–12, after the participant chose the hand card `played` (if any).
+    fn finish_turn(&mut self, played: Option<u8>) {
+        let p = self.active as usize;
+        // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
+        if let Some(pos) = played {
+            let id = self.card_at(p, pos);
+            let def = self.def(id);
+            let side = &mut self.sides[p];
+            side.played |= bit(pos);
+            match def.kind {
+                CardType::Assault => side.assaults.push(Unit::new(id, def, pos)),
+                CardType::Structure => side.structures.push(Unit::new(id, def, pos)),
+                CardType::Action => {
+                    side.gone |= bit(pos);
+                    for sk in def.acts.iter() {
+                        self.activate(p, Src::Action, *sk);
+                    }
+                }
+                CardType::Commander => unreachable!("decks hold no commanders"),
+            }
+        }
+        // 7. Commander.
+        let cdef = self.def(self.sides[p].commander.card);
+        for sk in cdef.acts.iter() {
+            self.activate(p, Src::Commander, *sk);
+        }
+        // 8. Structures, left to right.
+        let mut i = 0;
+        while i < self.sides[p].structures.len() {
+            let u = self.sides[p].structures[i];
+            if u.alive() && u.timer == 0 {
+                for sk in self.def(u.card).acts.iter() {
+                    self.activate(p, Src::Structure, *sk);
+                }
+            }
+            i += 1;
+        }
+        // 9. Assaults, left to right, each taking its turn.
+        let mut i = 0;
+        while i < self.sides[p].assaults.len() {
+            let u = self.sides[p].assaults[i];
+            if u.alive() && u.timer == 0 {
+                self.assault_turn(p, i);
+                if self.over() {
+                    return;
+                }
+            }
+            i += 1;
+        }
+        // 10. Refresh: no card of this rule set's core has it yet.
+        self.end_turn();
+    }
+
+    /// Steps 11–12 and the statuses that end with this turn.
+    fn end_turn(&mut self) {
+        let p = self.active as usize;
+        let q = 1 - p;
+        // 11. Shift: the opposing rows close their gaps; the acting side's own dead stay as
+        // gaps through the opponent's turn unless `shift_acting_side` is set.
+        self.shift(q);
+        if self.shared.rules.shift_acting_side {
+            self.shift(p);
+        }
+        for u in self.sides[q].assaults.iter_mut() {
+            u.enfeebled = 0;
+        }
+        for u in self.sides[p].assaults.iter_mut() {
+            u.enfeebled = 0;
+            u.rallied = 0;
+            u.weakened = 0;
+            u.attacked = false;
+        }
+        // 12. Turn counter; the turn limit.
+        if self.turn >= self.shared.rules.turn_limit {
+            self.result = Some(match self.shared.rules.at_limit {
+                AtLimit::Defender => Outcome::winner(2, DEFENDER, EndReason::TurnLimit),
+                AtLimit::Draw => Outcome::draw(2, EndReason::TurnLimit),
+            });
+            return;
+        }
+        self.turn += 1;
+        self.active = q as u8;
+    }
+
+    fn shift(&mut self, s: usize) {
+        let side = &mut self.sides[s];
+        let mut gone = 0u64;
+        side.assaults.retain(|u| {
+            if u.alive() {
+                true
+            } else {
+                gone |= bit(u.pos);
+                false
+            }
+        });
+        side.structures.retain(|u| {
+            if u.alive() {
+                true
+            } else {
+                gone |= bit(u.pos);
+                false
+            }
+        });
+        side.gone |= gone;
+    }
+
+    // ---- skills ---------------------------------------------------------------------
+
+    /// Whether an activation skill may pick assault `u` of the acting side `p` (for ally
+    /// skills) or of the enemy (for hostile skills).
+    fn valid_target(&self, sk: &ActSkill, u: &Unit) -> bool {
+        if !u.alive() {
+            return false;
+        }
+        let def = self.def(u.card);
+        if sk.faction != ANY_FACTION && def.faction != sk.faction {
+            return false;
+        }
+        match sk.kind {
+            ActKind::Strike | ActKind::Enfeeble | ActKind::Protect => true,
+            // Weaken only picks assaults that have attack to lose and act this turn or next.
+            ActKind::Weaken => u.power(def) > 0 && u.timer <= 1,
+            // Rally only picks allies that will still attack this turn.
+            ActKind::Rally => u.timer == 0 && !u.attacked,
+        }
+    }
+
+    /// Fire one activation skill of side `p`.
+    fn activate(&mut self, p: usize, _src: Src, sk: ActSkill) {
+        let ts = if sk.kind.hostile() { 1 - p } else { p };
+        let mut targets: ArrayVec<u8, ROW> = ArrayVec::new();
+        for (i, u) in self.sides[ts].assaults.iter().enumerate() {
+            if self.valid_target(&sk, u) {
+                targets.push(i as u8);
+            }
+        }
+        if targets.is_empty() {
+            return;
+        }
+        if sk.all {
+            for &t in targets.iter() {
+                self.skill_effect(ts, t as usize, sk);
+            }
+        } else {
+            let t = targets[self.rng.random_range(0..targets.len())];
+            self.skill_effect(ts, t as usize, sk);
+        }
+    }
+
+    fn skill_effect(&mut self, ts: usize, t: usize, sk: ActSkill) {
+        let u = &mut self.sides[ts].assaults[t];
+        match sk.kind {
+            ActKind::Strike => {
+                let dmg = (sk.x as i16 + u.enfeebled as i16 - u.protected as i16).max(0);
+                u.hp -= dmg;
+            }
+            ActKind::Enfeeble => u.enfeebled = u.enfeebled.saturating_add(sk.x),
+            ActKind::Weaken => u.weakened = u.weakened.saturating_add(sk.x),
+            ActKind::Rally => u.rallied = u.rallied.saturating_add(sk.x),
+            ActKind::Protect => u.protected = u.protected.saturating_add(sk.x),
+        }
+    }
+
+    // ---- the assault's turn ------------------------------------------------------------
+
+    fn assault_turn(&mut self, p: usize, i: usize) {
+        let def = self.def(self.sides[p].assaults[i].card);
+        // 1. Activation skills, in printed order.
+        for sk in def.acts.iter() {
+            self.activate(p, Src::Assault(i as u8), *sk);
+        }
+        if !self.sides[p].assaults[i].alive() {
+            return;
+        }
+        // 2. Attack.
+        self.attack(p, i, def);
+    }
+
+    fn living(&self, s: usize) -> i16 {
+        self.sides[s].assaults.iter().filter(|u| u.alive()).count() as i16
+    }
+
+    fn attack(&mut self, p: usize, i: usize, def: &'static CardDef) {
+        let q = 1 - p;
+        if self.sides[p].assaults[i].power(def) == 0 {
+            return; // no attack at all
+        }
+        self.sides[p].assaults[i].attacked = true;
+        // Flurry is decided when the attack starts.
+        let mut swings = 1u8;
+        if def.passive.flurry > 0 && self.chance(self.shared.rules.flurry_chance) {
+            swings += def.passive.flurry;
+        }
+        for _ in 0..swings {
+            let opposite_alive = self.sides[q].assaults.get(i).is_some_and(|u| u.alive());
+            if def.passive.swipe && opposite_alive {
+                // Left neighbour, the card opposite, right neighbour.
+                if i > 0 && self.sides[q].assaults[i - 1].alive() {
+                    self.hit_assault(p, i, i - 1, def);
+                    if self.stop_swinging(p, i) {
+                        return;
+                    }
+                }
+                if self.sides[q].assaults[i].alive() {
+                    self.hit_assault(p, i, i, def);
+                } else {
+                    self.hit_beyond(p, i, def);
+                }
+                if self.stop_swinging(p, i) {
+                    return;
+                }
+                if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
+                    self.hit_assault(p, i, i + 1, def);
+                }
+            } else if opposite_alive {
+                self.hit_assault(p, i, i, def);
+            } else {
+                self.hit_beyond(p, i, def);
+            }
+            if self.stop_swinging(p, i) {
+                return;
+            }
+        }
+    }
+
+    #[inline]
+    fn stop_swinging(&self, p: usize, i: usize) -> bool {
+        self.over() || !self.sides[p].assaults[i].alive()
+    }
+
+    fn valor(&self, p: usize, def: &CardDef) -> i16 {
+        if def.passive.valor > 0 && self.living(p) < self.living(1 - p) {
+            def.passive.valor as i16
+        } else {
+            0
+        }
+    }
+
+    /// One attack of assault `i` of side `p` on enemy assault `j`.
+    fn hit_assault(&mut self, p: usize, i: usize, j: usize, adef: &'static CardDef) {
+        let q = 1 - p;
+        let a = self.sides[p].assaults[i];
+        let d = self.sides[q].assaults[j];
+        let ddef = self.def(d.card);
+        let power = a.power(adef);
+        let valor = self.valor(p, adef);
+        let defence =
+            (ddef.passive.armor as i16 + d.protected as i16 - adef.passive.pierce as i16).max(0);
+        let dmg = (power + valor + d.enfeebled as i16 - defence).max(0);
+        if dmg == 0 {
+            return;
+        }
+        let rules = &self.shared.rules;
+        {
+            let d = &mut self.sides[q].assaults[j];
+            d.hp -= dmg;
+            if adef.passive.poison > d.poisoned {
+                d.poisoned = adef.passive.poison;
+            }
+        }
+        let killed = !self.sides[q].assaults[j].alive();
+        let a = &mut self.sides[p].assaults[i];
+        if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
+            let cd = (ddef.passive.counter as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
+            a.hp -= cd;
+        }
+        if a.alive() {
+            a.berserk += adef.passive.berserk as i16;
+            if adef.passive.leech > 0 {
+                a.hp = (a.hp + dmg.min(adef.passive.leech as i16)).min(a.max_hp);
+            }
+        }
+    }
+
+    /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
+    fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
+        let q = 1 - p;
+        let dmg = self.sides[p].assaults[i].power(adef) + self.valor(p, adef);
+        let wall = self.sides[q]
+            .structures
+            .iter()
+            .position(|u| u.alive() && self.def(u.card).passive.wall);
+        if let Some(w) = wall {
+            let counter = {
+                let u = &mut self.sides[q].structures[w];
+                u.hp -= dmg;
+                let c = self.shared.db.card(u.card).passive.counter;
+                if dmg > 0 && (self.shared.rules.counter_on_death || u.alive()) {
+                    c
+                } else {
+                    0
+                }
+            };
+            if counter > 0 {
+                let a = &mut self.sides[p].assaults[i];
+                a.hp -= (counter as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
+            }
+        } else {
+            let c = &mut self.sides[q].commander;
+            c.hp -= dmg;
+            if c.hp < 1 {
+                self.result = Some(Outcome::winner(2, p as u8, EndReason::Decided));
+            }
+        }
+    }
+
+    // ---- interface helpers -------------------------------------------------------------
+
+    /// Play the card in hand slot `slot` and run the game to the next decision.
+    pub(super) fn play_slot(&mut self, slot: usize) {
+        let p = self.active as usize;
+        let pos = self.sides[p].hand.remove(slot);
+        self.finish_turn(Some(pos));
+        if !self.over() {
+            self.start_turn();
+        }
+    }
+
+    /// Shuffle what `viewer` cannot see: its own draw pile's order, and the opponent's hand
+    /// and draw pile together (deck lists are public); reseed the game's RNG.
+    pub(super) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
+        let v = viewer as usize;
+        self.sides[v].library.shuffle(rng);
+        let o = &mut self.sides[1 - v];
+        let hand_len = o.hand.len();
+        let mut pool: ArrayVec<u8, MAX_DECK> = ArrayVec::new();
+        pool.extend(o.hand.drain(..));
+        pool.extend(o.library.drain(..));
+        pool.shuffle(rng);
+        for &pos in pool.iter().take(hand_len) {
+            o.hand.push(pos);
+        }
+        for &pos in pool.iter().skip(hand_len) {
+            o.library.push(pos);
+        }
+        self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
+    }
+
+    pub(super) fn usage(&self, seat: u8) -> CardUsage {
+        let s = &self.sides[seat as usize];
+        CardUsage {
+            drawn: s.drawn,
+            played: s.played,
+        }
+    }
+
+    /// The "ordered" play mode: the hand card that comes first in the deck list.
+    pub(super) fn ordered_choice(&self) -> Action {
+        let h = &self.sides[self.active as usize].hand;
+        let slot = (0..h.len()).min_by_key(|&k| h[k]).unwrap_or(0);
+        Action(slot as u16)
+    }
+
+    /// A simple evaluation for seat `p`: commander health difference plus half the
+    /// attack-plus-health on board.
+    pub(super) fn eval(&self, p: u8) -> f64 {
+        let side_value = |s: &Side| -> f64 {
+            let mut v = s.commander.hp.max(0) as f64;
+            for u in s.assaults.iter().filter(|u| u.alive()) {
+                v += 0.5 * (u.hp as f64 + self.def(u.card).attack as f64);
+            }
+            for u in s.structures.iter().filter(|u| u.alive()) {
+                v += 0.25 * u.hp as f64;
+            }
+            v + 0.5 * (s.hand.len() + s.library.len()) as f64
+        };
+        if let Some(o) = self.result {
+            return match o.result(p as usize) {
+                crate::PlayerResult::Win => 1e6,
+                crate::PlayerResult::Draw => 0.0,
+                crate::PlayerResult::Loss => -1e6,
+            };
+        }
+        side_value(&self.sides[p as usize]) - side_value(&self.sides[1 - p as usize])
+    }
+
+    pub(super) fn invariants(&self) -> Result<(), String> {
+        for (s, side) in self.sides.iter().enumerate() {
+            let n = self.shared.decks[side.deck as usize].cards.len();
+            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let mut seen = 0u64;
+            let mut add = |pos: u8, zone: &str| -> Result<(), String> {
+                if pos as usize >= n {
+                    return Err(format!(
+                        "seat {s}: position {pos} in {zone} is outside the deck"
+                    ));
+                }
+                if seen & bit(pos) != 0 {
+                    return Err(format!("seat {s}: position {pos} is in two zones ({zone})"));
+                }
+                seen |= bit(pos);
+                Ok(())
+            };
+            for &p in side.library.iter() {
+                add(p, "library")?;
+            }
+            for &p in side.hand.iter() {
+                add(p, "hand")?;
+            }
+            for u in side.assaults.iter().chain(side.structures.iter()) {
+                add(u.pos, "board")?;
+                if u.hp > u.max_hp {
+                    return Err(format!(
+                        "seat {s}: a unit has {} of {} health",
+                        u.hp, u.max_hp
+                    ));
+                }
+                if self.card_at(s, u.pos) != u.card {
+                    return Err(format!(
+                        "seat {s}: unit card does not match its deck position"
+                    ));
+                }
+            }
+            for pos in 0..n as u8 {
+                if side.gone & bit(pos) != 0 {
+                    add(pos, "gone")?;
+                }
+            }
+            if seen != full {
+                return Err(format!(
+                    "seat {s}: cards missing from every zone: {:#x}",
+                    full & !seen
+                ));
+            }
+            if side.commander.hp > side.commander.max_hp {
+                return Err(format!("seat {s}: commander above maximum health"));
+            }
+            if side.commander.hp < 1 && self.result.is_none() {
+                return Err(format!("seat {s}: commander dead but the game goes on"));
+            }
+            if side.played & !side.drawn != 0 {
+                return Err(format!("seat {s}: a card was played without being drawn"));
+            }
+            // The active side's dead may stay until the end of the opponent's turn; the
+            // other side's rows hold no dead at the start of a decision.
+        }
+        if self.turn == 0 || self.turn > self.shared.rules.turn_limit {
+            return Err(format!("turn {} out of range", self.turn));
+        }
+        Ok(())
+    }
+}
+
+impl Game for TyrantState {
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        if self.over() {
+            ToMove::Terminal
+        } else {
+            ToMove::Player(self.active)
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionBuf) {
+        out.clear();
+        if self.over() {
+            return;
+        }
+        for k in 0..self.sides[self.active as usize].hand.len() {
+            out.push(Action(k as u16));
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, action: Action) -> bool {
+        !self.over() && (action.0 as usize) < self.sides[self.active as usize].hand.len()
+    }
+
+    #[inline]
+    fn apply_unchecked(&mut self, action: Action) {
+        let hand = self.sides[self.active as usize].hand.len();
+        let slot = (action.0 as usize).min(hand.saturating_sub(1));
+        if self.over() || hand == 0 {
+            return;
+        }
+        self.play_slot(slot);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn as u32
+    }
+
+    fn max_decisions(&self) -> u32 {
+        self.shared.rules.turn_limit as u32
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.shared.rules.turn_limit as u32
+    }
+
+    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng) {
+        self.resample(viewer, rng)
+    }
+
+    fn card_usage(&self, seat: u8) -> CardUsage {
+        self.usage(seat)
+    }
+
+    fn builtin_policy(&self, policy: usize, legal: &ActionBuf, _rng: &mut GameRng) -> Action {
+        match policy {
+            0 => self.ordered_choice(),
+            _ => legal[0],
+        }
+    }
+
+    fn evaluate(&self, player: u8) -> f64 {
+        self.eval(player)
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        super::describe::action_label(self, action)
+    }
+
+    fn describe(&self) -> Vec<(String, String)> {
+        super::describe::describe(self)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+}

@@ -1,0 +1,373 @@
+//! # cardsim-sim: the simulator behind the `cardsim` binary
+//!
+//! Generic over the engine's [`Ruleset`] and the agents crate; it holds no game-specific
+//! code. A [`Job`] names a game, its data files, the matchups, the agents, the game count and
+//! the seed; [`execute`] loads everything, plays the games on a rayon pool ([`runner`]) and
+//! writes the CSV outputs ([`output`]).
+#![deny(missing_docs)]
+
+pub mod output;
+pub mod runner;
+pub mod stats;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use cardsim_agents::{make_agent, AgentSpec};
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::{Params, Ruleset, Setup};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use output::{Manifest, ManifestMatchup, MatchNames, SummaryRow};
+use runner::{MatchAcc, Matchup, Run};
+
+/// How the loaded decks are paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// One matchup of all the decks given (one per seat).
+    Single,
+    /// Every pair of distinct decks (two-player games).
+    RoundRobin,
+}
+
+/// A simulation job.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Game name.
+    pub game: String,
+    /// Card file (default: the game's file under the data folder).
+    pub cards: Option<PathBuf>,
+    /// Deck files.
+    pub decks: Vec<PathBuf>,
+    /// How decks are paired.
+    pub pairing: Pairing,
+    /// Agent spec per slot (for a round robin: slot 0 is the first deck of each pair).
+    pub agents: Vec<String>,
+    /// Games per matchup.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// Output folder (`None`: write nothing).
+    pub out: Option<PathBuf>,
+    /// Rule parameters, `name=value`.
+    pub params: Vec<String>,
+    /// Show a progress bar (only ever drawn on a terminal).
+    pub progress: bool,
+    /// The command line, for the manifest.
+    pub command: Vec<String>,
+}
+
+/// What a job produced.
+pub struct JobReport {
+    /// Summary rows (per matchup, deck and seat, plus `all`).
+    pub summary: Vec<SummaryRow>,
+    /// Per-matchup accumulators.
+    pub accs: Vec<MatchAcc>,
+    /// Names per matchup.
+    pub names: Vec<MatchNames>,
+    /// The manifest written (or that would have been).
+    pub manifest: Manifest,
+    /// Order-independent checksum over every game (for `bench`).
+    pub checksum: u64,
+    /// Files written.
+    pub written: Vec<PathBuf>,
+}
+
+/// The repository's data folder: `./data` when it exists, else the one this binary was built
+/// from.
+pub fn data_dir() -> PathBuf {
+    let local = PathBuf::from("data");
+    if local.is_dir() {
+        local
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("data")
+    }
+}
+
+/// The git commit this binary was built from, when known.
+pub fn git_commit() -> Option<String> {
+    option_env!("CARDSIM_GIT_COMMIT")
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+}
+
+/// Run a job for the game it names.
+pub fn execute(job: &Job) -> Result<JobReport> {
+    struct V<'a>(&'a Job);
+    impl GameVisitor for V<'_> {
+        type Output = Result<JobReport>;
+        fn visit<R: Ruleset>(self) -> Result<JobReport> {
+            execute_for::<R>(self.0)
+        }
+    }
+    registry::visit(&job.game, V(job))?
+}
+
+/// Load a rule set with the job's cards, decks and parameters.
+pub fn load_ruleset<R: Ruleset>(
+    cards: Option<&Path>,
+    decks: &[PathBuf],
+    params: &[String],
+) -> Result<(R, PathBuf)> {
+    let mut p = Params::defaults(R::param_specs());
+    for a in params {
+        p.set(a)?;
+    }
+    let cards = cards
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| data_dir().join(R::default_cards()));
+    let setup = Setup {
+        cards: cards.clone(),
+        decks: decks.to_vec(),
+        params: p,
+    };
+    Ok((R::load(&setup)?, cards))
+}
+
+fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
+    if job.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let (ruleset, cards) = load_ruleset::<R>(job.cards.as_deref(), &job.decks, &job.params)?;
+    let n = ruleset.num_players();
+    let specs: Vec<AgentSpec> = job
+        .agents
+        .iter()
+        .map(|s| AgentSpec::parse(s))
+        .collect::<Result<_, _>>()?;
+    for s in &specs {
+        make_agent::<R>(s)?;
+    }
+    let deck_count = job.decks.len();
+    let matchups: Vec<Matchup> = match job.pairing {
+        Pairing::Single => {
+            if deck_count != n {
+                bail!(
+                    "{} is a {n}-player game: give {n} decks (--deck and --vs), not {deck_count}",
+                    R::NAME
+                );
+            }
+            if specs.len() != n {
+                bail!("give one agent per deck ({n}), got {}", specs.len());
+            }
+            vec![Matchup {
+                decks: (0..n as u8).collect(),
+                agents: specs.clone(),
+                games: job.games,
+            }]
+        }
+        Pairing::RoundRobin => {
+            if n != 2 {
+                bail!("a round robin needs a two-player game");
+            }
+            if deck_count < 2 {
+                bail!("a round robin needs at least two decks");
+            }
+            let mut v = Vec::new();
+            for a in 0..deck_count {
+                for b in a + 1..deck_count {
+                    v.push(Matchup {
+                        decks: vec![a as u8, b as u8],
+                        agents: specs.clone(),
+                        games: job.games,
+                    });
+                }
+            }
+            v
+        }
+    };
+    let run = Run {
+        ruleset: &ruleset,
+        matchups,
+        seed: job.seed,
+    };
+    let total = run.total_games();
+    let threads = job
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = if job.progress && std::io::stderr().is_terminal() {
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+            )
+            .expect("valid template"),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let result = pool.install(|| run.play(&|k| bar.inc(k)))?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let names = output::match_names(&ruleset, &run.matchups);
+    let summary = output::summary_rows(&ruleset, &names, &result.matchups);
+    let mut first = 0;
+    let manifest = Manifest {
+        command: job.command.clone(),
+        game: R::NAME.into(),
+        cards: cards.display().to_string(),
+        decks: job.decks.iter().map(|d| d.display().to_string()).collect(),
+        params: ruleset
+            .params()
+            .render()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        matchups: names
+            .iter()
+            .zip(&run.matchups)
+            .map(|(nm, m)| {
+                let mm = ManifestMatchup {
+                    id: nm.id.clone(),
+                    decks: nm.decks.clone(),
+                    agents: nm.agents.clone(),
+                    games: m.games,
+                    first_game: first,
+                };
+                first += m.games;
+                mm
+            })
+            .collect(),
+        seed: job.seed,
+        games: total,
+        threads,
+        version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: git_commit(),
+        deterministic: true,
+        elapsed_seconds: elapsed,
+        games_per_second: total as f64 / elapsed.max(1e-9),
+    };
+    let peek_labels: Vec<String> = specs
+        .iter()
+        .filter(|s| make_agent::<R>(s).map(|a| a.sees_hidden()).unwrap_or(false))
+        .map(|s| s.to_string())
+        .collect();
+    let peeks = |label: &str| peek_labels.iter().any(|l| l == label);
+    let written = match &job.out {
+        Some(dir) => output::write_all(
+            dir,
+            &output::Outputs {
+                summary: &summary,
+                names: &names,
+                accs: &result.matchups,
+                manifest: &manifest,
+                peeks: &peeks,
+            },
+        )?,
+        None => Vec::new(),
+    };
+    let checksum = result
+        .matchups
+        .iter()
+        .fold(0u64, |a, m| a.wrapping_add(m.checksum));
+    Ok(JobReport {
+        summary,
+        accs: result.matchups,
+        names,
+        manifest,
+        checksum,
+        written,
+    })
+}
+
+/// A readable table of the `all`-seat rows and the per-seat win rates.
+pub fn summary_table(rows: &[SummaryRow]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<34} {:<14} {:>8} {:>24} {:>10} {:>10} {:>8} {:>6}",
+        "matchup",
+        "deck",
+        "games",
+        "win rate [95% CI]",
+        "1st seat",
+        "2nd seat",
+        "at limit",
+        "turns"
+    );
+    let mut i = 0;
+    while i < rows.len() {
+        // Rows come as: seat 0, seat 1, ..., all — per deck.
+        let mut j = i;
+        while j < rows.len() && rows[j].seat != "all" {
+            j += 1;
+        }
+        if j >= rows.len() {
+            break;
+        }
+        let all = &rows[j];
+        let a = &all.acc;
+        let pct = |k: u64, n: u64| {
+            if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * k as f64 / n as f64)
+            }
+        };
+        let ci = stats::wilson(a.wins, a.games, stats::Z95)
+            .map(|(l, h)| {
+                format!(
+                    "{} [{:.1}, {:.1}]",
+                    pct(a.wins, a.games),
+                    100.0 * l,
+                    100.0 * h
+                )
+            })
+            .unwrap_or_default();
+        let seat_rate = |k: usize| {
+            rows.get(i + k)
+                .filter(|r| r.seat != "all")
+                .map(|r| {
+                    format!(
+                        "{} {}",
+                        &r.seat[..3.min(r.seat.len())],
+                        pct(r.acc.wins, r.acc.games)
+                    )
+                })
+                .unwrap_or_default()
+        };
+        let limit = a.wins_at_limit + a.losses_at_limit + a.draws_at_limit;
+        let _ = writeln!(
+            s,
+            "{:<34} {:<14} {:>8} {:>24} {:>10} {:>10} {:>8} {:>6}",
+            truncate(&all.matchup, 34),
+            truncate(&all.deck, 14),
+            a.games,
+            ci,
+            seat_rate(0),
+            seat_rate(1),
+            pct(limit, a.games),
+            stats::hist_mean(&a.turns)
+                .map(|m| format!("{m:.1}"))
+                .unwrap_or_default()
+        );
+        i = j + 1;
+    }
+    s
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let t: String = s.chars().take(n - 1).collect();
+        format!("{t}…")
+    }
+}

@@ -1,0 +1,447 @@
+//! Playing many games in parallel, deterministically, and aggregating their results.
+//!
+//! Games are numbered globally. Game `g` takes its randomness only from the run seed and `g`
+//! (the engine's [`game_rng`] and one [`stream_rng`] per agent seat), and its seating only
+//! from `g`, so a run's results do not depend on the thread count. Games are grouped into
+//! fixed chunks; each chunk is folded into its own integer-only accumulator and the chunk
+//! accumulators are merged once (integer sums commute, so the merge order does not matter).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cardsim_agents::{make_agent, Agent, AgentSpec, SpecError, View};
+use cardsim_engine::{
+    game_rng, stream_rng, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult, RngRole,
+    Ruleset, ToMove, MAX_PLAYERS,
+};
+use rand::RngExt;
+use rayon::prelude::*;
+
+/// Games per chunk (the unit of parallel work and of progress updates).
+pub const CHUNK: u64 = 2048;
+
+/// One matchup: which loaded decks play, each with its agent. Decks rotate through the seats
+/// game by game (game `i` puts slot `k` in seat `(k + i) mod players`), so every deck plays
+/// every seat equally often (exactly, when the game count is a multiple of the players).
+#[derive(Clone, Debug)]
+pub struct Matchup {
+    /// Deck index (into the rule set's decks) per slot.
+    pub decks: Vec<u8>,
+    /// Agent spec per slot.
+    pub agents: Vec<AgentSpec>,
+    /// Games to play.
+    pub games: u64,
+}
+
+/// The result of one game, as the accumulators see it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Result per seat.
+    pub results: [PlayerResult; MAX_PLAYERS],
+    /// How it ended.
+    pub end: EndReason,
+    /// The game's turn counter at the end.
+    pub turns: u32,
+    /// Decisions taken by each seat's agent (forced single-option moves excluded).
+    pub decisions: [u32; MAX_PLAYERS],
+}
+
+/// Play one game to the end. `agents`, `peeks` and `rngs` are indexed by deck slot;
+/// `slot_of_seat[seat]` says which slot sits in each seat. Allocates nothing beyond what the
+/// agents themselves allocate.
+pub fn play_game<G: Game>(
+    mut state: G,
+    agents: &mut [Box<dyn Agent<G>>],
+    slot_of_seat: &[usize],
+    peeks: &[bool],
+    rngs: &mut [GameRng],
+    chance_rng: &mut GameRng,
+) -> (G, GameRecord) {
+    let mut legal = ActionBuf::new();
+    let mut chance = ChanceBuf::new();
+    let mut decisions = [0u32; MAX_PLAYERS];
+    loop {
+        match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => {
+                state.chance_outcomes(&mut chance);
+                let total: u32 = chance.iter().map(|c| c.1).sum();
+                let mut r = chance_rng.random_range(0..total);
+                let mut pick = chance[0].0;
+                for &(a, w) in chance.iter() {
+                    if r < w {
+                        pick = a;
+                        break;
+                    }
+                    r -= w;
+                }
+                state.apply_unchecked(pick);
+            }
+            ToMove::Player(p) => {
+                state.legal_actions(&mut legal);
+                let a = if legal.len() == 1 {
+                    legal[0]
+                } else {
+                    decisions[p as usize] += 1;
+                    let k = slot_of_seat[p as usize];
+                    let view = View::new(&state, p, &legal, peeks[k]);
+                    agents[k].choose(&view, &mut rngs[k])
+                };
+                state.apply_unchecked(a);
+            }
+        }
+    }
+    let o = state.outcome().expect("terminal games have an outcome");
+    let rec = GameRecord {
+        results: o.results,
+        end: o.end,
+        turns: state.turn(),
+        decisions,
+    };
+    (state, rec)
+}
+
+/// Results of one slot (deck) in one seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatAcc {
+    /// Games.
+    pub games: u64,
+    /// Wins, losses, draws.
+    pub wins: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Wins that came from the turn limit.
+    pub wins_at_limit: u64,
+    /// Losses that came from the turn limit.
+    pub losses_at_limit: u64,
+    /// Draws that came from the turn limit.
+    pub draws_at_limit: u64,
+    /// Histogram of game length in turns.
+    pub turns: Vec<u64>,
+    /// Decisions taken by this slot's agent.
+    pub decisions: u64,
+}
+
+impl SeatAcc {
+    fn new(max_turns: usize) -> Self {
+        SeatAcc {
+            turns: vec![0; max_turns + 1],
+            ..Default::default()
+        }
+    }
+    fn merge(&mut self, o: &SeatAcc) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.losses += o.losses;
+        self.draws += o.draws;
+        self.wins_at_limit += o.wins_at_limit;
+        self.losses_at_limit += o.losses_at_limit;
+        self.draws_at_limit += o.draws_at_limit;
+        self.decisions += o.decisions;
+        for (a, b) in self.turns.iter_mut().zip(&o.turns) {
+            *a += b;
+        }
+    }
+}
+
+/// Per-card counts of one slot's deck.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardAcc {
+    /// Games in which some copy was drawn / of those won.
+    pub drawn: [u64; 2],
+    /// Games in which some copy was played / of those won.
+    pub played: [u64; 2],
+    /// Games in which no copy was drawn / of those won.
+    pub never_drawn: [u64; 2],
+}
+
+/// Everything aggregated for one matchup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchAcc {
+    /// `seats[slot][seat]`.
+    pub seats: Vec<Vec<SeatAcc>>,
+    /// `cards[slot][distinct card]`, over all seats.
+    pub cards: Vec<Vec<CardAcc>>,
+    /// Turn histograms by outcome: index `winner slot` (or `slots` for a draw), then end
+    /// reason (0 decided, 1 turn limit).
+    pub by_outcome: Vec<[Vec<u64>; 2]>,
+    /// Order-independent checksum over (game index, turns, results).
+    pub checksum: u64,
+}
+
+impl MatchAcc {
+    fn new(slots: usize, seats: usize, cards: &[Vec<u64>], max_turns: usize) -> Self {
+        MatchAcc {
+            seats: vec![vec![SeatAcc::new(max_turns); seats]; slots],
+            cards: cards
+                .iter()
+                .map(|c| vec![CardAcc::default(); c.len()])
+                .collect(),
+            by_outcome: vec![[vec![0; max_turns + 1], vec![0; max_turns + 1]]; slots + 1],
+            checksum: 0,
+        }
+    }
+
+    fn merge(mut self, o: MatchAcc) -> MatchAcc {
+        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.merge(y);
+            }
+        }
+        for (a, b) in self.cards.iter_mut().zip(&o.cards) {
+            for (x, y) in a.iter_mut().zip(b) {
+                for k in 0..2 {
+                    x.drawn[k] += y.drawn[k];
+                    x.played[k] += y.played[k];
+                    x.never_drawn[k] += y.never_drawn[k];
+                }
+            }
+        }
+        for (a, b) in self.by_outcome.iter_mut().zip(&o.by_outcome) {
+            for k in 0..2 {
+                for (x, y) in a[k].iter_mut().zip(&b[k]) {
+                    *x += y;
+                }
+            }
+        }
+        self.checksum = self.checksum.wrapping_add(o.checksum);
+        self
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    z = (z ^ (z >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    z ^ (z >> 33)
+}
+
+/// Error building a run.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// A bad agent spec.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A matchup that does not fit the game.
+    #[error("{0}")]
+    Plan(String),
+}
+
+/// A whole run: several matchups of one rule set.
+pub struct Run<'a, R: Ruleset> {
+    /// The loaded rule set.
+    pub ruleset: &'a R,
+    /// Matchups, in output order.
+    pub matchups: Vec<Matchup>,
+    /// The run seed.
+    pub seed: u64,
+}
+
+/// Per-matchup results, in the order of the run's matchups.
+pub struct RunResult {
+    /// Accumulators per matchup.
+    pub matchups: Vec<MatchAcc>,
+    /// Games played.
+    pub games: u64,
+}
+
+impl<'a, R: Ruleset> Run<'a, R> {
+    /// Check the plan: decks per matchup equal to the players, agent specs valid.
+    pub fn validate(&self) -> Result<(), RunError> {
+        let n = self.ruleset.num_players();
+        let decks = self.ruleset.deck_names().len();
+        for m in &self.matchups {
+            if m.decks.len() != n {
+                return Err(RunError::Plan(format!(
+                    "{} seats {n} players, but the matchup names {} decks",
+                    R::NAME,
+                    m.decks.len()
+                )));
+            }
+            if m.agents.len() != n {
+                return Err(RunError::Plan("one agent per deck is needed".into()));
+            }
+            if m.decks.iter().any(|&d| d as usize >= decks) {
+                return Err(RunError::Plan("deck index out of range".into()));
+            }
+            for a in &m.agents {
+                make_agent::<R>(a)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Total games.
+    pub fn total_games(&self) -> u64 {
+        self.matchups.iter().map(|m| m.games).sum()
+    }
+
+    /// Play everything. `progress` is bumped once per finished chunk with its game count.
+    pub fn play(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResult, RunError> {
+        self.validate()?;
+        let n = self.ruleset.num_players();
+        // Work list: (matchup, first game, last game) chunks, in a fixed order.
+        let mut chunks = Vec::new();
+        let mut base = 0u64;
+        for (mi, m) in self.matchups.iter().enumerate() {
+            let mut s = 0;
+            while s < m.games {
+                let e = (s + CHUNK).min(m.games);
+                chunks.push((mi, base, s, e));
+                s = e;
+            }
+            base += m.games;
+        }
+        let positions: Vec<Vec<Vec<u64>>> = self
+            .matchups
+            .iter()
+            .map(|m| {
+                m.decks
+                    .iter()
+                    .map(|&d| {
+                        self.ruleset
+                            .deck_cards(d as usize)
+                            .iter()
+                            .map(|c| c.positions)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let max_turns = {
+            let probe = self
+                .ruleset
+                .new_game(&self.matchups[0].decks, game_rng(0, 0));
+            probe.max_turns() as usize
+        };
+        let done = AtomicU64::new(0);
+        let partials: Vec<(usize, MatchAcc)> = chunks
+            .par_iter()
+            .map(|&(mi, base, s, e)| {
+                let acc = self.play_chunk(mi, base, s, e, n, &positions[mi], max_turns);
+                done.fetch_add(e - s, Ordering::Relaxed);
+                progress(e - s);
+                (mi, acc)
+            })
+            .collect();
+        let mut out: Vec<Option<MatchAcc>> = vec![None; self.matchups.len()];
+        for (mi, acc) in partials {
+            out[mi] = Some(match out[mi].take() {
+                None => acc,
+                Some(a) => a.merge(acc),
+            });
+        }
+        Ok(RunResult {
+            matchups: out
+                .into_iter()
+                .enumerate()
+                .map(|(mi, a)| a.unwrap_or_else(|| MatchAcc::new(n, n, &positions[mi], max_turns)))
+                .collect(),
+            games: done.load(Ordering::Relaxed),
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn play_chunk(
+        &self,
+        mi: usize,
+        base: u64,
+        start: u64,
+        end: u64,
+        n: usize,
+        positions: &[Vec<u64>],
+        max_turns: usize,
+    ) -> MatchAcc {
+        let m = &self.matchups[mi];
+        let mut acc = MatchAcc::new(n, n, positions, max_turns);
+        let mut agents: Vec<Box<dyn Agent<R::State>>> = m
+            .agents
+            .iter()
+            .map(|a| make_agent::<R>(a).expect("validated"))
+            .collect();
+        let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
+        for i in start..end {
+            let g = base + i;
+            let rot = (i % n as u64) as usize;
+            // seat s holds slot (s + n - rot) % n, i.e. slot k sits in seat (k + rot) % n.
+            let mut seating = [0u8; MAX_PLAYERS];
+            let mut slot_of_seat = [0usize; MAX_PLAYERS];
+            for k in 0..n {
+                let seat = (k + rot) % n;
+                seating[seat] = m.decks[k];
+                slot_of_seat[seat] = k;
+            }
+            let state = self.ruleset.new_game(&seating[..n], game_rng(self.seed, g));
+            // Agent RNG streams follow the deck slot, not the seat.
+            let mut rngs = [
+                stream_rng(self.seed, g, RngRole::Agent(0)),
+                stream_rng(self.seed, g, RngRole::Agent(1)),
+                stream_rng(self.seed, g, RngRole::Agent(2)),
+                stream_rng(self.seed, g, RngRole::Agent(3)),
+            ];
+            let mut chance_rng = stream_rng(self.seed, g, RngRole::Agent(MAX_PLAYERS as u8));
+            for a in agents.iter_mut() {
+                a.reset();
+            }
+            let (state, rec) = play_game(
+                state,
+                &mut agents,
+                &slot_of_seat[..n],
+                &peeks,
+                &mut rngs[..n],
+                &mut chance_rng,
+            );
+            // Aggregate.
+            let t = (rec.turns as usize).min(max_turns);
+            let lim = rec.end == EndReason::TurnLimit;
+            let mut winner_slot = n;
+            for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
+                let sa = &mut acc.seats[k][seat];
+                sa.games += 1;
+                sa.turns[t] += 1;
+                let r = rec.results[seat];
+                match r {
+                    PlayerResult::Win => {
+                        sa.wins += 1;
+                        sa.wins_at_limit += lim as u64;
+                        winner_slot = k;
+                    }
+                    PlayerResult::Loss => {
+                        sa.losses += 1;
+                        sa.losses_at_limit += lim as u64;
+                    }
+                    PlayerResult::Draw => {
+                        sa.draws += 1;
+                        sa.draws_at_limit += lim as u64;
+                    }
+                }
+                let won = (r == PlayerResult::Win) as u64;
+                let usage = state.card_usage(seat as u8);
+                for (c, &pos) in acc.cards[k].iter_mut().zip(&positions[k]) {
+                    if usage.drawn & pos != 0 {
+                        c.drawn[0] += 1;
+                        c.drawn[1] += won;
+                    } else {
+                        c.never_drawn[0] += 1;
+                        c.never_drawn[1] += won;
+                    }
+                    if usage.played & pos != 0 {
+                        c.played[0] += 1;
+                        c.played[1] += won;
+                    }
+                }
+            }
+            for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
+                acc.seats[k][seat].decisions += rec.decisions[seat] as u64;
+            }
+            acc.by_outcome[winner_slot][lim as usize][t] += 1;
+            let mut h = g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (rec.turns as u64) << 32;
+            for (seat, r) in rec.results[..n].iter().enumerate() {
+                h ^= (*r as u64 + 1) << (4 * seat);
+            }
+            h ^= (lim as u64) << 20;
+            acc.checksum = acc.checksum.wrapping_add(mix(h));
+        }
+        acc
+    }
+}
