@@ -57,7 +57,7 @@ pub struct Unit {
 
 impl Unit {
     /// A fresh card in play.
-    fn new(card: u16, def: &CardDef, pos: u8) -> Self {
+    pub fn new(card: u16, def: &CardDef, pos: u8) -> Self {
         Unit {
             card,
             hp: def.health as i16,
@@ -595,6 +595,12 @@ impl TyrantState {
         for &pos in pool.iter().skip(hand_len) {
             o.library.push(pos);
         }
+        // In the resampled world, "drawn" means what is out of the draw pile.
+        let mut in_library = 0u64;
+        for &pos in o.library.iter() {
+            in_library |= bit(pos);
+        }
+        o.drawn = (o.drawn | o.hand.iter().fold(0, |m, &p| m | bit(p))) & !in_library;
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
 

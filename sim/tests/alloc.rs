@@ -1,0 +1,109 @@
+//! A counting global allocator proves that playing games after set-up performs zero heap
+//! allocations: dealing, every decision of the agents, applying actions, the outcome, and the
+//! card-usage read-out used by the statistics.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cardsim_agents::{make_agent, AgentSpec};
+use cardsim_engine::tyrant::Tyrant;
+use cardsim_engine::{game_rng, stream_rng, Game, Params, RngRole, Ruleset, Setup};
+use cardsim_sim::runner::play_game;
+
+struct Counting;
+
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    static ON: Cell<bool> = const { Cell::new(false) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if ON.with(|c| c.get()) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        if ON.with(|c| c.get()) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCS.load(Ordering::Relaxed);
+    ON.with(|c| c.set(true));
+    let r = f();
+    ON.with(|c| c.set(false));
+    (r, ALLOCS.load(Ordering::Relaxed) - before)
+}
+
+fn example_tyrant() -> Tyrant {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/tyrant");
+    let mut decks: Vec<PathBuf> = std::fs::read_dir(data.join("decks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    decks.sort();
+    Tyrant::load(&Setup {
+        cards: data.join("cards.csv"),
+        decks,
+        params: Params::defaults(Tyrant::param_specs()),
+    })
+    .unwrap()
+}
+
+#[test]
+fn playing_tyrant_games_allocates_nothing() {
+    let t = example_tyrant();
+    let n = t.deck_names().len() as u64;
+    for spec in ["random", "ordered"] {
+        let spec = AgentSpec::parse(spec).unwrap();
+        let mut agents = vec![
+            make_agent::<Tyrant>(&spec).unwrap(),
+            make_agent::<Tyrant>(&AgentSpec::parse("random").unwrap()).unwrap(),
+        ];
+        let games = 5_000u64;
+        let ((turns, checks), allocs) = counted(|| {
+            let mut turns = 0u64;
+            let mut checks = 0u64;
+            for g in 0..games {
+                let seating = [(g % n) as u8, ((g / n) % n) as u8];
+                let state = t.new_game(&seating, game_rng(9, g));
+                let mut rngs = [
+                    stream_rng(9, g, RngRole::Agent(0)),
+                    stream_rng(9, g, RngRole::Agent(1)),
+                ];
+                let mut chance = stream_rng(9, g, RngRole::Agent(4));
+                let (end, rec) = play_game(
+                    state,
+                    &mut agents,
+                    &[0, 1],
+                    &[false, false],
+                    &mut rngs,
+                    &mut chance,
+                );
+                turns += rec.turns as u64;
+                checks ^= end.card_usage(0).drawn ^ end.card_usage(1).played;
+                // What search agents do per iteration: clone and resample.
+                let mut copy = end.clone();
+                copy.resample_hidden(0, &mut rngs[0]);
+                checks ^= copy.turn() as u64;
+            }
+            (turns, checks)
+        });
+        assert!(turns > games * 10, "games were played ({turns} turns)");
+        let _ = checks;
+        assert_eq!(allocs, 0, "heap allocations while playing {games} games");
+    }
+}

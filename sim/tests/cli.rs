@@ -1,0 +1,311 @@
+//! Bad input gets a clear error naming file, line and problem, a non-zero exit, no panic, and
+//! no half-written output.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data(p: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/tyrant")
+        .join(p)
+}
+
+struct Tmp(PathBuf);
+impl Tmp {
+    fn new(tag: &str) -> Self {
+        let d = std::env::temp_dir().join(format!("cardsim-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Tmp(d)
+    }
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn cardsim(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Runs `cardsim run` and expects a failure whose message contains every `needle`.
+fn expect_error(extra: &[&str], deck: &Path, vs: &Path, out: &Path, needles: &[&str]) {
+    let mut args = vec![
+        "run",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--vs",
+        vs.to_str().unwrap(),
+        "--games",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    let (code, _, err) = cardsim(&args);
+    assert_ne!(code, 0, "expected failure for {args:?}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    for n in needles {
+        assert!(err.contains(n), "`{n}` not in error: {err}");
+    }
+    assert!(!out.exists(), "output folder written despite the error");
+}
+
+const CARDS: &str = "name,type,faction,attack,health,delay,skills,notes
+Boss,commander,raider,,30,,rally 1,test
+Runner,assault,raider,1,1,0,valor 1,test
+Grunt,assault,imperial,2,2,1,,test
+";
+const DECK: &str = "Boss\n3x Runner\n2x Grunt\n";
+
+#[test]
+fn unknown_card_in_deck() {
+    let t = Tmp::new("unknown");
+    let cards = t.file("cards.csv", CARDS);
+    let good = t.file("good.txt", DECK);
+    let d = t.file("bad.txt", "# a deck\nBoss\n3x Grunts\n");
+    let out = t.0.join("out");
+    expect_error(
+        &["--cards", cards.to_str().unwrap()],
+        &d,
+        &good,
+        &out,
+        &["bad.txt:3: unknown card `Grunts` (did you mean Grunt?)"],
+    );
+}
+
+#[test]
+fn illegal_decks() {
+    let t = Tmp::new("illegal");
+    let cards = t.file("cards.csv", CARDS);
+    let c = ["--cards", cards.to_str().unwrap()];
+    let good = t.file("good.txt", DECK);
+    let out = t.0.join("out");
+    let big = t.file("big.txt", "Boss\n11x Grunt\n");
+    expect_error(
+        &c,
+        &big,
+        &good,
+        &out,
+        &["big.txt:2: illegal deck: more than 10 cards"],
+    );
+    let none = t.file("nocmd.txt", "3x Grunt\n");
+    expect_error(
+        &c,
+        &none,
+        &good,
+        &out,
+        &["nocmd.txt: illegal deck: no commander line"],
+    );
+    let two = t.file("two.txt", "Boss\nGrunt\nBoss\n");
+    expect_error(
+        &c,
+        &two,
+        &good,
+        &out,
+        &["two.txt:3: a second commander `Boss`"],
+    );
+    let empty = t.file("empty.txt", "Boss\n");
+    expect_error(
+        &c,
+        &empty,
+        &good,
+        &out,
+        &["empty.txt: illegal deck: no cards besides the commander"],
+    );
+    // The same deck is legal once the limit is raised.
+    let ok = t.0.join("ok");
+    let (code, _, err) = cardsim(&[
+        "run",
+        "--cards",
+        cards.to_str().unwrap(),
+        "--deck",
+        big.to_str().unwrap(),
+        "--vs",
+        good.to_str().unwrap(),
+        "--games",
+        "4",
+        "--out",
+        ok.to_str().unwrap(),
+        "--quiet",
+        "--param",
+        "deck_limit=11",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(ok.join("summary.csv").exists());
+}
+
+#[test]
+fn malformed_card_files() {
+    let t = Tmp::new("cards");
+    let out = t.0.join("out");
+    let deck = t.file("deck.txt", DECK);
+    let cases: Vec<(String, &str)> = vec![
+        (
+            CARDS.replacen(
+                "Runner,assault,raider,1,1,0",
+                "Runner,assault,raider,x,1,0",
+                1,
+            ),
+            "cards0.csv:3: card `Runner`: attack `x` is not a whole number",
+        ),
+        (
+            CARDS.replacen("Runner,assault", "Runner,assult", 1),
+            "cards1.csv:3: card `Runner`: unknown type `assult`",
+        ),
+        (
+            CARDS.replacen("valor 1", "valour 1", 1),
+            "cards2.csv:3: card `Runner`: unknown skill `valour`",
+        ),
+        (
+            CARDS.replacen("valor 1", "valor", 1),
+            "cards3.csv:3: card `Runner`: skill `valor` needs a number X",
+        ),
+        (
+            CARDS.replacen("name,type", "nom,type", 1),
+            "cards4.csv:1: missing column `name`",
+        ),
+        (
+            format!("{CARDS}Extra,assault,raider,1,1\n"),
+            "cards5.csv:5: malformed CSV row",
+        ),
+        (
+            CARDS.replacen("Grunt,assault", "Runner,assault", 1),
+            "cards6.csv:4: duplicate card name `Runner` (first defined on line 3)",
+        ),
+        (
+            CARDS.replacen("rally 1", "armor 1", 1),
+            "cards7.csv:2: card `Boss`: skill `armor` has no effect on a commander",
+        ),
+        (
+            CARDS.replacen("valor 1", "valor 1 all", 1),
+            "cards8.csv:3: card `Runner`: skill `valor` is passive",
+        ),
+        (
+            CARDS.replacen(",,rally 1", ",,rally 1 elves", 1),
+            "cards9.csv:2: card `Boss`: skill `rally 1 elves`: `elves` is neither",
+        ),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let cards = t.file(&format!("cards{i}.csv"), text);
+        expect_error(
+            &["--cards", cards.to_str().unwrap()],
+            &deck,
+            &deck,
+            &out,
+            &[needle],
+        );
+    }
+    // The untouched file loads.
+    let cards = t.file("good.csv", CARDS);
+    let ok = t.0.join("ok");
+    let (code, _, err) = cardsim(&[
+        "run",
+        "--cards",
+        cards.to_str().unwrap(),
+        "--deck",
+        deck.to_str().unwrap(),
+        "--vs",
+        deck.to_str().unwrap(),
+        "--games",
+        "4",
+        "--out",
+        ok.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn bad_cli_values() {
+    let t = Tmp::new("cli");
+    let out = t.0.join("out");
+    let deck = data("decks/rush.txt");
+    expect_error(
+        &["--param", "turn_limit=0"],
+        &deck,
+        &deck,
+        &out,
+        &["rule parameter `turn_limit`: `0` is not a whole number from 1 to 1000"],
+    );
+    expect_error(
+        &["--param", "nosuch=1"],
+        &deck,
+        &deck,
+        &out,
+        &["unknown rule parameter `nosuch`"],
+    );
+    expect_error(
+        &["--agent", "genius"],
+        &deck,
+        &deck,
+        &out,
+        &["unknown agent `genius` for tyrant"],
+    );
+    expect_error(
+        &["--game", "chess"],
+        &deck,
+        &deck,
+        &out,
+        &["unknown game `chess`"],
+    );
+    expect_error(&["--games", "0"], &deck, &deck, &out, &["--games"]);
+    expect_error(&["--threads", "0"], &deck, &deck, &out, &["--threads"]);
+    let missing = t.0.join("missing.txt");
+    expect_error(
+        &[],
+        &missing,
+        &deck,
+        &out,
+        &["missing.txt: cannot read deck file"],
+    );
+}
+
+#[test]
+fn run_writes_every_output() {
+    let t = Tmp::new("ok");
+    let out = t.0.join("nested/out");
+    let (code, stdout, err) = cardsim(&[
+        "run",
+        "--deck",
+        data("decks/rush.txt").to_str().unwrap(),
+        "--vs",
+        data("decks/poison.txt").to_str().unwrap(),
+        "--games",
+        "1000",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "--agent",
+        "ordered",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("1000 games"), "{stdout}");
+    for f in ["summary.csv", "turns.csv", "cards.csv", "manifest.json"] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("staging"))
+        .collect();
+    assert!(leftovers.is_empty(), "staging folder left behind");
+    // Progress goes to a terminal only: nothing on stderr here.
+    assert!(err.is_empty(), "{err}");
+}
