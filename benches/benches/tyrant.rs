@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::tyrant::Tyrant;
-use cardsim_engine::{game_rng, stream_rng, Game, Params, RngRole, Ruleset, Setup};
-use cardsim_sim::runner::play_game;
+use cardsim_engine::{game_rng, Game, Params, Ruleset, Setup};
+use cardsim_sim::runner::play_seeded;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn ruleset() -> Tyrant {
@@ -41,20 +41,8 @@ fn games(c: &mut Criterion) {
                 let i = next;
                 next += 1;
                 let seating = [(i % 2) as u8, 1 - (i % 2) as u8];
-                let state = t.new_game(&seating, game_rng(1, i));
-                let mut rngs = [
-                    stream_rng(1, i, RngRole::Agent(0)),
-                    stream_rng(1, i, RngRole::Agent(1)),
-                ];
-                let mut chance = stream_rng(1, i, RngRole::Agent(4));
-                let (_, rec) = play_game(
-                    state,
-                    &mut agents,
-                    &[0, 1],
-                    &[false, false],
-                    &mut rngs,
-                    &mut chance,
-                );
+                let (_, rec) =
+                    play_seeded(&t, 1, i, &seating, &[0, 1], &mut agents, &[false, false]);
                 turns += rec.turns;
             }
             black_box(turns)

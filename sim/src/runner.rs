@@ -100,6 +100,38 @@ pub fn play_game<G: Game>(
     (state, rec)
 }
 
+/// Deal and play global game `g` of a run seeded with `seed`: the game's own RNG and each
+/// slot's agent RNG come from (`seed`, `g`) only. `seating[seat]` is the deck in each seat and
+/// `slot_of_seat[seat]` the slot (index into `agents` and `peeks`) sitting there.
+pub fn play_seeded<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    g: u64,
+    seating: &[u8],
+    slot_of_seat: &[usize],
+    agents: &mut [Box<dyn Agent<R::State>>],
+    peeks: &[bool],
+) -> (R::State, GameRecord) {
+    let state = ruleset.new_game(seating, game_rng(seed, g));
+    // Agent RNG streams follow the deck slot, not the seat.
+    let mut rngs = [
+        stream_rng(seed, g, RngRole::Agent(0)),
+        stream_rng(seed, g, RngRole::Agent(1)),
+        stream_rng(seed, g, RngRole::Agent(2)),
+        stream_rng(seed, g, RngRole::Agent(3)),
+    ];
+    let mut chance_rng = stream_rng(seed, g, RngRole::Agent(MAX_PLAYERS as u8));
+    let n = seating.len();
+    play_game(
+        state,
+        agents,
+        slot_of_seat,
+        peeks,
+        &mut rngs[..n],
+        &mut chance_rng,
+    )
+}
+
 /// Results of one slot (deck) in one seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatAcc {
@@ -371,25 +403,17 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 seating[seat] = m.decks[k];
                 slot_of_seat[seat] = k;
             }
-            let state = self.ruleset.new_game(&seating[..n], game_rng(self.seed, g));
-            // Agent RNG streams follow the deck slot, not the seat.
-            let mut rngs = [
-                stream_rng(self.seed, g, RngRole::Agent(0)),
-                stream_rng(self.seed, g, RngRole::Agent(1)),
-                stream_rng(self.seed, g, RngRole::Agent(2)),
-                stream_rng(self.seed, g, RngRole::Agent(3)),
-            ];
-            let mut chance_rng = stream_rng(self.seed, g, RngRole::Agent(MAX_PLAYERS as u8));
             for a in agents.iter_mut() {
                 a.reset();
             }
-            let (state, rec) = play_game(
-                state,
-                &mut agents,
+            let (state, rec) = play_seeded(
+                self.ruleset,
+                self.seed,
+                g,
+                &seating[..n],
                 &slot_of_seat[..n],
+                &mut agents,
                 &peeks,
-                &mut rngs[..n],
-                &mut chance_rng,
             );
             // Aggregate.
             let t = (rec.turns as usize).min(max_turns);

@@ -4,13 +4,12 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::tyrant::Tyrant;
-use cardsim_engine::{game_rng, stream_rng, Game, Params, RngRole, Ruleset, Setup};
-use cardsim_sim::runner::play_game;
+use cardsim_engine::{game_rng, Game, Ruleset};
+use cardsim_sim::runner::play_seeded;
 
 struct Counting;
 
@@ -48,24 +47,9 @@ fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
     (r, ALLOCS.load(Ordering::Relaxed) - before)
 }
 
-fn example_tyrant() -> Tyrant {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/tyrant");
-    let mut decks: Vec<PathBuf> = std::fs::read_dir(data.join("decks"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    decks.sort();
-    Tyrant::load(&Setup {
-        cards: data.join("cards.csv"),
-        decks,
-        params: Params::defaults(Tyrant::param_specs()),
-    })
-    .unwrap()
-}
-
 #[test]
 fn playing_tyrant_games_allocates_nothing() {
-    let t = example_tyrant();
+    let t = Tyrant::example(&[]).unwrap();
     let n = t.deck_names().len() as u64;
     for spec in ["random", "ordered"] {
         let spec = AgentSpec::parse(spec).unwrap();
@@ -79,25 +63,13 @@ fn playing_tyrant_games_allocates_nothing() {
             let mut checks = 0u64;
             for g in 0..games {
                 let seating = [(g % n) as u8, ((g / n) % n) as u8];
-                let state = t.new_game(&seating, game_rng(9, g));
-                let mut rngs = [
-                    stream_rng(9, g, RngRole::Agent(0)),
-                    stream_rng(9, g, RngRole::Agent(1)),
-                ];
-                let mut chance = stream_rng(9, g, RngRole::Agent(4));
-                let (end, rec) = play_game(
-                    state,
-                    &mut agents,
-                    &[0, 1],
-                    &[false, false],
-                    &mut rngs,
-                    &mut chance,
-                );
+                let (end, rec) =
+                    play_seeded(&t, 9, g, &seating, &[0, 1], &mut agents, &[false, false]);
                 turns += rec.turns as u64;
                 checks ^= end.card_usage(0).drawn ^ end.card_usage(1).played;
                 // What search agents do per iteration: clone and resample.
                 let mut copy = end.clone();
-                copy.resample_hidden(0, &mut rngs[0]);
+                copy.resample_hidden(0, &mut game_rng(9, g));
                 checks ^= copy.turn() as u64;
             }
             (turns, checks)

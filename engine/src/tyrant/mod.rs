@@ -187,6 +187,29 @@ impl Tyrant {
         self.shared
     }
 
+    /// The example data shipped in the repository (`data/tyrant`: the card file and every
+    /// deck, sorted by file name), with `params` (`name=value`) over the defaults.
+    pub fn example(params: &[&str]) -> Result<Self, LoadError> {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/tyrant");
+        let dir = data.join("decks");
+        let mut decks: Vec<_> = std::fs::read_dir(&dir)
+            .map_err(|e| LoadError::file(&dir, format!("cannot list decks: {e}")))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        decks.sort();
+        let mut p = Self::default_params();
+        for a in params {
+            p.set(a)
+                .map_err(|e| LoadError::file("parameters", e.to_string()))?;
+        }
+        Self::load(&Setup {
+            cards: data.join("cards.csv"),
+            decks,
+            params: p,
+        })
+    }
+
     /// Default parameters.
     pub fn default_params() -> Params {
         Params::defaults(PARAMS)
