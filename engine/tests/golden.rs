@@ -1,0 +1,109 @@
+//! Golden playthroughs: fixed-seed Tyrant games written out action by action with the full
+//! state description after each, compared with the committed transcripts in `tests/golden/`.
+//! Any change of behaviour shows up here as a readable diff. After an intended rules change,
+//! regenerate with `UPDATE_GOLDEN=1 cargo test -p cardsim-engine --test golden` and review the
+//! diff. The inputs are copies kept beside the transcripts, so editing the example data does
+//! not disturb them.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use cardsim_engine::tyrant::Tyrant;
+use cardsim_engine::{game_rng, stream_rng, ActionBuf, Game, Params, RngRole, Ruleset, Setup};
+use rand::RngExt;
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn transcript(seed: u64, params: &[&str]) -> String {
+    let dir = golden_dir();
+    let mut p = Params::defaults(Tyrant::param_specs());
+    for a in params {
+        p.set(a).unwrap();
+    }
+    let t = Tyrant::load(&Setup {
+        cards: dir.join("tyrant_cards.csv"),
+        decks: vec![dir.join("tyrant_rush.txt"), dir.join("tyrant_poison.txt")],
+        params: p,
+    })
+    .unwrap();
+    let mut s = t.new_game(&[0, 1], game_rng(seed, 0));
+    let mut rng = stream_rng(seed, 0, RngRole::Agent(0));
+    let mut buf = ActionBuf::new();
+    let mut out = String::new();
+    writeln!(out, "# tyrant golden playthrough: rush (attacker) vs poison (defender), seed {seed}, params {params:?}").unwrap();
+    let dump = |s: &cardsim_engine::tyrant::TyrantState, out: &mut String| {
+        for (k, v) in s.describe() {
+            // The per-field keys repeat the one-line unit summaries; keep the transcript short.
+            let field = k.matches('.').count() >= 3 || k.ends_with(".name") || k.ends_with(".hp");
+            if !field {
+                writeln!(out, "  {k} = {v}").unwrap();
+            }
+        }
+    };
+    dump(&s, &mut out);
+    loop {
+        s.legal_actions(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let labels: Vec<String> = buf.iter().map(|a| s.action_label(*a)).collect();
+        let a = buf[rng.random_range(0..buf.len())];
+        writeln!(
+            out,
+            "turn {} {:?} options [{}] -> {}",
+            s.turn,
+            s.to_move(),
+            labels.join(" | "),
+            s.action_label(a)
+        )
+        .unwrap();
+        s.apply(a);
+        dump(&s, &mut out);
+    }
+    writeln!(out, "outcome {:?}", s.outcome().unwrap()).unwrap();
+    out
+}
+
+fn check(name: &str, text: String) {
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    });
+    if want != text {
+        let (i, (w, g)) = want
+            .lines()
+            .zip(text.lines())
+            .enumerate()
+            .find(|(_, (w, g))| w != g)
+            .unwrap_or((
+                want.lines().count().min(text.lines().count()),
+                ("<end>", "<end>"),
+            ));
+        panic!(
+            "{name} differs from the golden transcript at line {}:\n  golden: {w}\n  now:    {g}\n(UPDATE_GOLDEN=1 regenerates after an intended change)",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn golden_tyrant_default_rules() {
+    check("tyrant_seed1.txt", transcript(1, &[]));
+}
+
+#[test]
+fn golden_tyrant_short_limit_defender_first() {
+    check(
+        "tyrant_seed2_limit12.txt",
+        transcript(2, &["turn_limit=12", "first=defender", "flurry_chance=100"]),
+    );
+}
