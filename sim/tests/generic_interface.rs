@@ -1,0 +1,247 @@
+//! The interface carries more than Tyrant: a toy 3-player dice race with explicit chance
+//! nodes runs through the conformance suite and the parallel runner (seat rotation for three
+//! players, chance sampling, determinism across thread counts) without any change to them.
+
+use cardsim_agents::AgentSpec;
+use cardsim_engine::{
+    conformance, Action, ActionBuf, CardUsage, ChanceBuf, DeckCard, EndReason, Game, GameRng,
+    LoadError, Outcome, ParamKind, ParamSpec, Params, Ruleset, Setup, ToMove,
+};
+use cardsim_sim::runner::{Matchup, Run};
+
+/// Dice race: on a turn, chance rolls a die for the player to move, who then banks the roll
+/// (action 0) or, on an even roll, risks it (action 1: +2×roll with the next roll's chance
+/// node deciding nothing further — kept simple). First to `target` wins; at `limit` turns,
+/// a draw.
+#[derive(Clone, Debug, PartialEq)]
+struct Race {
+    players: u8,
+    score: [u8; 4],
+    bonus: [u8; 4],
+    active: u8,
+    roll: u8,
+    turn: u16,
+    limit: u16,
+    target: u8,
+    result: Option<Outcome>,
+}
+
+impl Race {
+    fn advance(&mut self) {
+        if self.score[self.active as usize] >= self.target {
+            self.result = Some(Outcome::winner(
+                self.players,
+                self.active,
+                EndReason::Decided,
+            ));
+            return;
+        }
+        if self.turn >= self.limit {
+            self.result = Some(Outcome::draw(self.players, EndReason::TurnLimit));
+            return;
+        }
+        self.turn += 1;
+        self.active = (self.active + 1) % self.players;
+        self.roll = 0;
+    }
+}
+
+impl Game for Race {
+    fn num_players(&self) -> usize {
+        self.players as usize
+    }
+    fn to_move(&self) -> ToMove {
+        if self.result.is_some() {
+            ToMove::Terminal
+        } else if self.roll == 0 {
+            ToMove::Chance
+        } else {
+            ToMove::Player(self.active)
+        }
+    }
+    fn legal_actions(&self, out: &mut ActionBuf) {
+        out.clear();
+        if self.to_move() == ToMove::Player(self.active) {
+            out.push(Action(0));
+            if self.roll.is_multiple_of(2) {
+                out.push(Action(1));
+            }
+        }
+    }
+    fn chance_outcomes(&self, out: &mut ChanceBuf) {
+        out.clear();
+        if self.to_move() == ToMove::Chance {
+            for face in 1..=6u16 {
+                out.push((Action(face), 1));
+            }
+        }
+    }
+    fn apply_unchecked(&mut self, a: Action) {
+        match self.to_move() {
+            ToMove::Chance => self.roll = a.0 as u8,
+            ToMove::Player(p) => {
+                let gain = if a.0 == 1 { 2 * self.roll } else { self.roll };
+                self.score[p as usize] += gain + self.bonus[p as usize];
+                self.advance();
+            }
+            ToMove::Terminal => {}
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+    fn turn(&self) -> u32 {
+        self.turn as u32
+    }
+    fn max_decisions(&self) -> u32 {
+        2 * self.limit as u32
+    }
+    fn max_turns(&self) -> u32 {
+        self.limit as u32
+    }
+    fn resample_hidden(&mut self, _viewer: u8, _rng: &mut GameRng) {}
+    fn card_usage(&self, _seat: u8) -> CardUsage {
+        CardUsage::default()
+    }
+    fn evaluate(&self, p: u8) -> f64 {
+        self.score[p as usize] as f64
+    }
+    fn action_label(&self, a: Action) -> String {
+        match self.to_move() {
+            ToMove::Chance => format!("roll {}", a.0),
+            _ => ["bank", "double"][a.0 as usize].into(),
+        }
+    }
+    fn describe(&self) -> Vec<(String, String)> {
+        vec![("score".into(), format!("{:?}", self.score))]
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        if self.roll > 6 {
+            return Err("bad roll".into());
+        }
+        Ok(())
+    }
+}
+
+struct RaceRules {
+    params: Params,
+    players: usize,
+}
+
+static PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "target",
+    kind: ParamKind::Int { min: 1, max: 99 },
+    default: 30,
+    doc: "score that wins",
+}];
+
+impl Ruleset for RaceRules {
+    type State = Race;
+    const NAME: &'static str = "race";
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+    fn default_cards() -> &'static str {
+        "race/none.csv"
+    }
+    fn load(setup: &Setup) -> Result<Self, LoadError> {
+        Ok(RaceRules {
+            params: setup.params.clone(),
+            players: setup.decks.len(),
+        })
+    }
+    fn num_players(&self) -> usize {
+        self.players
+    }
+    fn seat_name(&self, seat: usize) -> &'static str {
+        ["first", "second", "third", "fourth"][seat]
+    }
+    fn first_seat(&self) -> usize {
+        0
+    }
+    fn params(&self) -> &Params {
+        &self.params
+    }
+    fn deck_names(&self) -> Vec<String> {
+        // "Decks" are starting bonuses 0, 1, 2 per turn.
+        (0..self.players).map(|i| format!("bonus{i}")).collect()
+    }
+    fn deck_cards(&self, _deck: usize) -> Vec<DeckCard> {
+        Vec::new()
+    }
+    fn new_game(&self, seating: &[u8], _rng: GameRng) -> Race {
+        let mut bonus = [0u8; 4];
+        for (s, &d) in seating.iter().enumerate() {
+            bonus[s] = d;
+        }
+        Race {
+            players: seating.len() as u8,
+            score: [0; 4],
+            bonus,
+            active: 0,
+            roll: 0,
+            turn: 1,
+            limit: 24,
+            target: self.params.get("target") as u8,
+            result: None,
+        }
+    }
+}
+
+fn rules() -> RaceRules {
+    RaceRules::load(&Setup {
+        cards: "none".into(),
+        decks: vec!["a".into(), "b".into(), "c".into()],
+        params: Params::defaults(PARAMS),
+    })
+    .unwrap()
+}
+
+#[test]
+fn toy_game_passes_conformance() {
+    let r = rules();
+    let rep = conformance::run(&r, 2_000, 5, true).unwrap();
+    assert_eq!(rep.games, 2_000);
+    assert_eq!(rep.results.len(), 3);
+}
+
+#[test]
+fn three_player_runs_rotate_seats_and_are_thread_independent() {
+    let r = rules();
+    let random = AgentSpec::parse("random").unwrap();
+    let run = Run {
+        ruleset: &r,
+        matchups: vec![Matchup {
+            decks: vec![0, 1, 2],
+            agents: vec![random.clone(), random.clone(), random],
+            games: 3_000,
+        }],
+        seed: 11,
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let a = one.install(|| run.play(&|_| {})).unwrap();
+    let b = two.install(|| run.play(&|_| {})).unwrap();
+    assert_eq!(a.matchups, b.matchups);
+    assert_eq!(a.games, 3_000);
+    let m = &a.matchups[0];
+    // Every slot sits in every seat exactly 1,000 times.
+    for slot in 0..3 {
+        for seat in 0..3 {
+            assert_eq!(m.seats[slot][seat].games, 1_000, "slot {slot} seat {seat}");
+        }
+    }
+    // Each game has one winner or is a draw: wins + draws/3 add up to the games.
+    let wins: u64 = m.seats.iter().flatten().map(|s| s.wins).sum();
+    let draws: u64 = m.seats.iter().flatten().map(|s| s.draws).sum();
+    assert_eq!(wins + draws / 3, 3_000);
+    // The bigger bonus wins more often.
+    let total = |slot: usize| m.seats[slot].iter().map(|s| s.wins).sum::<u64>();
+    assert!(total(2) > total(1) && total(1) > total(0));
+}
