@@ -77,7 +77,11 @@ impl Unit {
     /// Attack this turn: printed + Berserk + Rallied − Weakened, never below 0.
     #[inline]
     pub fn power(&self, def: &CardDef) -> i16 {
-        (def.attack as i16 + self.berserk + self.rallied as i16 - self.weakened as i16).max(0)
+        (def.attack as i16)
+            .saturating_add(self.berserk)
+            .saturating_add(self.rallied as i16)
+            .saturating_sub(self.weakened as i16)
+            .max(0)
     }
 }
 
@@ -223,7 +227,7 @@ impl TyrantState {
             // 2. Poison.
             for u in self.sides[p].assaults.iter_mut() {
                 if u.alive() && u.poisoned > 0 {
-                    u.hp -= u.poisoned as i16;
+                    u.hp = u.hp.saturating_sub(u.poisoned as i16);
                 }
             }
             // 3. Timers.
@@ -414,7 +418,7 @@ impl TyrantState {
         match sk.kind {
             ActKind::Strike => {
                 let dmg = (sk.x as i16 + u.enfeebled as i16 - u.protected as i16).max(0);
-                u.hp -= dmg;
+                u.hp = u.hp.saturating_sub(dmg);
             }
             ActKind::Enfeeble => u.enfeebled = u.enfeebled.saturating_add(sk.x),
             ActKind::Weaken => u.weakened = u.weakened.saturating_add(sk.x),
@@ -508,14 +512,17 @@ impl TyrantState {
         let valor = self.valor(p, adef);
         let defence =
             (ddef.passive.armor as i16 + d.protected as i16 - adef.passive.pierce as i16).max(0);
-        let dmg = (power + valor + d.enfeebled as i16 - defence).max(0);
+        let dmg = power
+            .saturating_add(valor + d.enfeebled as i16)
+            .saturating_sub(defence)
+            .max(0);
         if dmg == 0 {
             return;
         }
         let rules = &self.shared.rules;
         {
             let d = &mut self.sides[q].assaults[j];
-            d.hp -= dmg;
+            d.hp = d.hp.saturating_sub(dmg);
             if adef.passive.poison > d.poisoned {
                 d.poisoned = adef.passive.poison;
             }
@@ -524,12 +531,14 @@ impl TyrantState {
         let a = &mut self.sides[p].assaults[i];
         if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
             let cd = (ddef.passive.counter as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
-            a.hp -= cd;
+            a.hp = a.hp.saturating_sub(cd);
         }
         if a.alive() {
-            a.berserk += adef.passive.berserk as i16;
+            a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
             if adef.passive.leech > 0 {
-                a.hp = (a.hp + dmg.min(adef.passive.leech as i16)).min(a.max_hp);
+                a.hp =
+                    a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
+                        .min(a.max_hp);
             }
         }
     }
@@ -537,7 +546,9 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
         let q = 1 - p;
-        let dmg = self.sides[p].assaults[i].power(adef) + self.valor(p, adef);
+        let dmg = self.sides[p].assaults[i]
+            .power(adef)
+            .saturating_add(self.valor(p, adef));
         let wall = self.sides[q]
             .structures
             .iter()
@@ -545,7 +556,7 @@ impl TyrantState {
         if let Some(w) = wall {
             let counter = {
                 let u = &mut self.sides[q].structures[w];
-                u.hp -= dmg;
+                u.hp = u.hp.saturating_sub(dmg);
                 let c = self.shared.db.card(u.card).passive.counter;
                 if dmg > 0 && (self.shared.rules.counter_on_death || u.alive()) {
                     c
@@ -555,11 +566,13 @@ impl TyrantState {
             };
             if counter > 0 {
                 let a = &mut self.sides[p].assaults[i];
-                a.hp -= (counter as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
+                a.hp = a.hp.saturating_sub(
+                    (counter as i16 + a.enfeebled as i16 - a.protected as i16).max(0),
+                );
             }
         } else {
             let c = &mut self.sides[q].commander;
-            c.hp -= dmg;
+            c.hp = c.hp.saturating_sub(dmg);
             if c.hp < 1 {
                 self.result = Some(Outcome::winner(2, p as u8, EndReason::Decided));
             }
