@@ -286,41 +286,36 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
     })
 }
 
-/// A readable table of the `all`-seat rows and the per-seat win rates.
+/// A readable table: per matchup and deck, the win rate with its interval over all seats,
+/// the win rate in each seat, the share of games ended by the turn limit and the mean length.
 pub fn summary_table(rows: &[SummaryRow]) -> String {
     use std::fmt::Write;
+    let pct = |k: u64, n: u64| {
+        if n == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}%", 100.0 * k as f64 / n as f64)
+        }
+    };
+    // Rows come per deck as: one row per seat, then `all`.
+    let seats: Vec<&str> = rows
+        .iter()
+        .take_while(|r| r.seat != "all")
+        .map(|r| r.seat.as_str())
+        .collect();
     let mut s = String::new();
-    let _ = writeln!(
+    let _ = write!(
         s,
-        "{:<34} {:<14} {:>8} {:>24} {:>10} {:>10} {:>8} {:>6}",
-        "matchup",
-        "deck",
-        "games",
-        "win rate [95% CI]",
-        "1st seat",
-        "2nd seat",
-        "at limit",
-        "turns"
+        "{:<32} {:<14} {:>8} {:>22}",
+        "matchup", "deck", "games", "win rate [95% CI]"
     );
-    let mut i = 0;
-    while i < rows.len() {
-        // Rows come as: seat 0, seat 1, ..., all — per deck.
-        let mut j = i;
-        while j < rows.len() && rows[j].seat != "all" {
-            j += 1;
-        }
-        if j >= rows.len() {
-            break;
-        }
-        let all = &rows[j];
+    for seat in &seats {
+        let _ = write!(s, " {:>12}", format!("as {seat}"));
+    }
+    let _ = writeln!(s, " {:>9} {:>6}", "at limit", "turns");
+    for group in rows.chunks(seats.len() + 1) {
+        let Some(all) = group.last() else { continue };
         let a = &all.acc;
-        let pct = |k: u64, n: u64| {
-            if n == 0 {
-                "-".to_string()
-            } else {
-                format!("{:.1}%", 100.0 * k as f64 / n as f64)
-            }
-        };
         let ci = stats::wilson(a.wins, a.games, stats::Z95)
             .map(|(l, h)| {
                 format!(
@@ -331,34 +326,83 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
                 )
             })
             .unwrap_or_default();
-        let seat_rate = |k: usize| {
-            rows.get(i + k)
-                .filter(|r| r.seat != "all")
-                .map(|r| {
-                    format!(
-                        "{} {}",
-                        &r.seat[..3.min(r.seat.len())],
-                        pct(r.acc.wins, r.acc.games)
-                    )
-                })
-                .unwrap_or_default()
-        };
+        let _ = write!(
+            s,
+            "{:<32} {:<14} {:>8} {:>22}",
+            truncate(&all.matchup, 32),
+            truncate(&all.deck, 14),
+            a.games,
+            ci
+        );
+        for r in &group[..group.len() - 1] {
+            let _ = write!(s, " {:>12}", pct(r.acc.wins, r.acc.games));
+        }
         let limit = a.wins_at_limit + a.losses_at_limit + a.draws_at_limit;
         let _ = writeln!(
             s,
-            "{:<34} {:<14} {:>8} {:>24} {:>10} {:>10} {:>8} {:>6}",
-            truncate(&all.matchup, 34),
-            truncate(&all.deck, 14),
-            a.games,
-            ci,
-            seat_rate(0),
-            seat_rate(1),
+            " {:>9} {:>6}",
             pct(limit, a.games),
             stats::hist_mean(&a.turns)
                 .map(|m| format!("{m:.1}"))
                 .unwrap_or_default()
         );
-        i = j + 1;
+    }
+    s
+}
+
+/// Each deck against the whole field: its rows pooled over every matchup it played, per seat
+/// and overall (win rate with its 95% interval).
+pub fn field_table(rows: &[SummaryRow]) -> String {
+    use std::fmt::Write;
+    let mut decks: Vec<&str> = Vec::new();
+    for r in rows {
+        if !decks.contains(&r.deck.as_str()) {
+            decks.push(&r.deck);
+        }
+    }
+    decks.sort();
+    let seats: Vec<&str> = rows
+        .iter()
+        .take_while(|r| r.seat != "all")
+        .map(|r| r.seat.as_str())
+        .collect();
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "{:<14} {:>9} {:>22}",
+        "deck vs field", "games", "win rate [95% CI]"
+    );
+    for seat in &seats {
+        let _ = write!(s, " {:>12}", format!("as {seat}"));
+    }
+    let _ = writeln!(s);
+    for d in decks {
+        let pool = |seat: &str| {
+            rows.iter()
+                .filter(|r| r.deck == d && r.seat == seat)
+                .fold((0u64, 0u64), |(w, n), r| (w + r.acc.wins, n + r.acc.games))
+        };
+        let (w, n) = pool("all");
+        let ci = stats::wilson(w, n, stats::Z95)
+            .map(|(l, h)| {
+                format!(
+                    "{:.1}% [{:.1}, {:.1}]",
+                    100.0 * w as f64 / n as f64,
+                    100.0 * l,
+                    100.0 * h
+                )
+            })
+            .unwrap_or_default();
+        let _ = write!(s, "{:<14} {:>9} {:>22}", truncate(d, 14), n, ci);
+        for seat in &seats {
+            let (w, n) = pool(seat);
+            let _ = write!(
+                s,
+                " {:>12}",
+                format!("{:.1}%", 100.0 * w as f64 / n.max(1) as f64)
+            );
+        }
+        let _ = writeln!(s);
     }
     s
 }

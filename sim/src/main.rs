@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
-use cardsim_sim::{data_dir, execute, summary_table, Job, Pairing};
+use cardsim_sim::{data_dir, execute, field_table, summary_table, Job, Pairing};
 use clap::{Args, Parser, Subcommand};
 
 /// AI agents play card games against each other, many times, for balance numbers.
@@ -82,7 +82,7 @@ struct RunArgs {
 #[derive(Args, Debug)]
 struct DefaultArgs {
     /// Games per pair of decks.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_GAMES_PER_PAIR, value_parser = clap::value_parser!(u64).range(1..))]
     games_per_pair: u64,
     /// Run seed.
     #[arg(long, default_value_t = 2026)]
@@ -104,6 +104,9 @@ struct BenchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
 }
+
+/// Games per deck pair in the default job (21 pairs of the 7 example decks: 1,050,000 games).
+const DEFAULT_GAMES_PER_PAIR: u64 = 50_000;
 
 /// The decks of the bench matchup: two 10-card example decks.
 const BENCH_DECKS: [&str; 2] = ["rush", "wall_counter"];
@@ -188,8 +191,10 @@ fn cmd_default(a: DefaultArgs) -> Result<()> {
     );
     let r = execute(&job)?;
     print!("{}", summary_table(&r.summary));
+    println!();
+    print!("{}", field_table(&r.summary));
     println!(
-        "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; '1st seat' = attacker, who moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
+        "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
     println!("CSVs and manifest in {}", a.out.display());
@@ -216,26 +221,21 @@ fn cmd_bench(a: BenchArgs) -> Result<()> {
         command: argv(),
     };
     let r = execute(&job)?;
-    let rows: Vec<_> = r.summary.iter().filter(|s| s.seat != "all").collect();
-    // Seat results of slot 0 (first deck) in each seat give the whole picture for 2 players.
+    // Every game appears once in the attacker rows (one per deck).
     let (mut att, mut def, mut draws, mut limit) = (0u64, 0u64, 0u64, 0u64);
-    for row in &rows {
-        match row.seat.as_str() {
-            "attacker" => att += row.acc.wins,
-            "defender" => def += row.acc.wins,
-            _ => {}
-        }
+    for row in r.summary.iter().filter(|s| s.seat == "attacker") {
+        att += row.acc.wins;
+        def += row.acc.losses;
         draws += row.acc.draws;
-        limit += row.acc.wins_at_limit + row.acc.draws_at_limit;
+        limit += row.acc.wins_at_limit + row.acc.losses_at_limit + row.acc.draws_at_limit;
     }
     println!(
         "bench: tyrant {} vs {}, random vs random, seed {BENCH_SEED}",
         BENCH_DECKS[0], BENCH_DECKS[1]
     );
     println!(
-        "signature: games={} attacker_wins={att} defender_wins={def} draws={} at_limit={limit} checksum={:016x}",
+        "signature: games={} attacker_wins={att} defender_wins={def} draws={draws} at_limit={limit} checksum={:016x}",
         r.manifest.games,
-        draws / 2,
         r.checksum
     );
     println!(
@@ -282,7 +282,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
         None => cmd_default(DefaultArgs {
-            games_per_pair: 20_000,
+            games_per_pair: DEFAULT_GAMES_PER_PAIR,
             seed: 2026,
             threads: None,
             out: PathBuf::from("reports/default"),

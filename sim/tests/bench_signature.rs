@@ -1,0 +1,35 @@
+//! `cardsim bench` prints a signature of its fixed-seed games (Stockfish-style): any change of
+//! behaviour — rules, RNG use, seating, or the example rush/wall_counter decks and their cards —
+//! changes it. The expected signature for 20,000 games is kept in
+//! `benches/bench_signature.txt`; after an intended change, update that file with the new
+//! line and say why in the commit.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bench_line(threads: &str) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(["bench", "--games", "20000", "--threads", threads])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    out.lines()
+        .find(|l| l.starts_with("signature:"))
+        .expect("a signature line")
+        .to_string()
+}
+
+#[test]
+fn bench_signature_is_unchanged_and_thread_independent() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../benches/bench_signature.txt");
+    let want = std::fs::read_to_string(&path).unwrap();
+    let one = bench_line("1");
+    assert_eq!(one, bench_line("2"));
+    assert_eq!(
+        one,
+        want.trim(),
+        "behaviour changed: update {} if intended",
+        path.display()
+    );
+}
