@@ -47,6 +47,7 @@ Whirl,assault,imperial,2,10,0,flurry 2
 Swiper,assault,imperial,2,10,0,swipe
 Brave,assault,imperial,1,10,0,valor 2
 Rallier,assault,imperial,1,10,0,rally 2 xeno
+Drummer,assault,imperial,1,10,0,rally 2
 Xeno Grunt,assault,xeno,1,10,0,
 Bolt,action,imperial,,,,strike 3
 Storm,action,imperial,,,,strike 2 all
@@ -338,6 +339,32 @@ fn assaults_act_left_to_right_and_rally_only_reaches_allies_yet_to_attack() {
     play_first(&mut s);
     play_first(&mut s);
     assert_eq!(cmd(&s, D), 45);
+}
+
+#[test]
+fn rally_skips_an_ally_that_had_its_turn_even_without_attacking() {
+    // Dummy (0 attack) acts first and does not attack; the single-target Rally of the
+    // Drummer to its right can then only pick the Drummer itself: 1 + 2 = 3 damage, every
+    // time (with the Dummy as a candidate it would be 1 half of the time).
+    for seed in 0..8 {
+        let mut p = Tyrant::default_params();
+        p.set("shuffle=false").unwrap();
+        let t = Tyrant::from_text(
+            CARDS,
+            &[
+                ("a", "Cmd\nDummy\nDrummer\n3x Block"),
+                ("d", "Cmd\n5x Block"),
+            ],
+            p,
+        )
+        .unwrap();
+        let mut s = t.new_game(&[0, 1], game_rng(seed, 0));
+        play(&mut s, 0); // Dummy
+        play_first(&mut s);
+        play(&mut s, 0); // Drummer (hand: Drummer, Block, Block)
+        assert_eq!(assaults(&t, &s, A), "Dummy 20, Drummer 10");
+        assert_eq!(cmd(&s, D), 47, "seed {seed}");
+    }
 }
 
 #[test]

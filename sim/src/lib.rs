@@ -202,9 +202,15 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         b.set_style(
             ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+                "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}",
             )
-            .expect("valid template"),
+            .expect("valid template")
+            .with_key(
+                "rate",
+                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", st.per_sec());
+                },
+            ),
         );
         b
     } else {

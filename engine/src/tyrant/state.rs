@@ -49,7 +49,7 @@ pub struct Unit {
     pub protected: u8,
     /// Poisoned: health lost at the start of each of the owner's turns.
     pub poisoned: u8,
-    /// Has attacked (or begun attacking) this turn.
+    /// Has reached its attack step this turn (attacking or not): Rally no longer picks it.
     pub attacked: bool,
     /// Position in the owner's deck list, [`NO_POS`] for the commander.
     pub pos: u8,
@@ -438,6 +438,9 @@ impl TyrantState {
         if !self.sides[p].assaults[i].alive() {
             return;
         }
+        // From here on this assault has had its chance to attack: later Rallies skip it
+        // whether or not it attacks (a 0-attack card does not).
+        self.sides[p].assaults[i].attacked = true;
         // 2. Attack.
         self.attack(p, i, def);
     }
@@ -451,7 +454,6 @@ impl TyrantState {
         if self.sides[p].assaults[i].power(def) == 0 {
             return; // no attack at all
         }
-        self.sides[p].assaults[i].attacked = true;
         // Flurry is decided when the attack starts.
         let mut swings = 1u8;
         if def.passive.flurry > 0 && self.chance(self.shared.rules.flurry_chance) {
