@@ -12,7 +12,7 @@ use cardsim_engine::Ruleset;
 use serde::Serialize;
 
 use crate::runner::{MatchAcc, Matchup, SeatAcc};
-use crate::stats::{hist_mean, hist_quantile, wilson, Z95};
+use crate::stats::{hist_mean, hist_quantile, newcombe_diff, wilson, Z95};
 
 /// Names of a matchup's decks and agents, resolved for output.
 pub struct MatchNames {
@@ -32,7 +32,21 @@ pub fn match_names<R: Ruleset>(ruleset: &R, matchups: &[Matchup]) -> Vec<MatchNa
     matchups
         .iter()
         .map(|m| {
-            let names: Vec<String> = m.decks.iter().map(|&d| decks[d as usize].clone()).collect();
+            // A deck playing itself (a mirror) gets `#2`, `#3` on its later slots so that
+            // every row says which side it is.
+            let mut names: Vec<String> = Vec::new();
+            for &d in &m.decks {
+                let base = &decks[d as usize];
+                let same = names
+                    .iter()
+                    .filter(|n| *n == base || n.starts_with(&format!("{base}#")))
+                    .count();
+                names.push(if same == 0 {
+                    base.clone()
+                } else {
+                    format!("{base}#{}", same + 1)
+                });
+            }
             let agents: Vec<String> = m.agents.iter().map(|a| a.to_string()).collect();
             let id = if agents.iter().all(|a| a == "random") {
                 names.join("-vs-")
@@ -281,6 +295,8 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
         "never_drawn_ci_low",
         "never_drawn_ci_high",
         "improvement_when_drawn",
+        "improvement_ci_low",
+        "improvement_ci_high",
     ])?;
     for (nm, acc) in names.iter().zip(accs) {
         for (k, cards) in acc.cards.iter().enumerate() {
@@ -297,14 +313,23 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
                 let d = rate(c.drawn[1], c.drawn[0]);
                 let p = rate(c.played[1], c.played[0]);
                 let u = rate(c.never_drawn[1], c.never_drawn[0]);
-                let iwd = if c.drawn[0] > 0 && c.never_drawn[0] > 0 {
-                    format!(
-                        "{:.4}",
-                        c.drawn[1] as f64 / c.drawn[0] as f64
-                            - c.never_drawn[1] as f64 / c.never_drawn[0] as f64
-                    )
-                } else {
-                    String::new()
+                let (iwd, iwd_lo, iwd_hi) = match newcombe_diff(
+                    c.drawn[1],
+                    c.drawn[0],
+                    c.never_drawn[1],
+                    c.never_drawn[0],
+                    Z95,
+                ) {
+                    Some((lo, hi)) => (
+                        format!(
+                            "{:.4}",
+                            c.drawn[1] as f64 / c.drawn[0] as f64
+                                - c.never_drawn[1] as f64 / c.never_drawn[0] as f64
+                        ),
+                        format!("{lo:.4}"),
+                        format!("{hi:.4}"),
+                    ),
+                    None => (String::new(), String::new(), String::new()),
                 };
                 w.write_record([
                     nm.id.as_str(),
@@ -330,6 +355,8 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
                     &u[1],
                     &u[2],
                     &iwd,
+                    &iwd_lo,
+                    &iwd_hi,
                 ])?;
             }
         }

@@ -87,3 +87,20 @@ fn a_different_seed_gives_different_games() {
     assert_ne!(a, b);
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn a_mirror_match_names_its_sides_and_is_even() {
+    let mut j = job(2, std::env::temp_dir().join("unused"), 20_000);
+    j.decks = vec![deck("swarm"), deck("swarm")];
+    j.agents = vec!["random".into(), "random".into()];
+    j.out = None;
+    let r = execute(&j).unwrap();
+    let all: Vec<_> = r.summary.iter().filter(|s| s.seat == "all").collect();
+    assert_eq!(all[0].deck, "swarm");
+    assert_eq!(all[1].deck, "swarm#2");
+    assert_eq!(all[0].matchup, "swarm-vs-swarm#2");
+    // Same deck, seats alternated: the two sides' wins add up and neither is favoured.
+    assert_eq!(all[0].acc.wins + all[1].acc.wins + all[0].acc.draws, 20_000);
+    let (lo, hi) = cardsim_sim::stats::wilson(all[0].acc.wins, 20_000, 1.96).unwrap();
+    assert!(lo < 0.5 && 0.5 < hi, "mirror win rate interval {lo}..{hi}");
+}
