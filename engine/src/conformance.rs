@@ -108,9 +108,7 @@ fn playthrough<G: Game>(
                 if wins > 0 && draws > 0 {
                     return Err(format!("outcome mixes wins and draws: {rs:?}"));
                 }
-                if wins == rs.len() {
-                    return Err("every player won".into());
-                }
+                // (Every player winning is allowed: cooperative games win together.)
                 return Ok((state, actions));
             }
             ToMove::Player(p) => {

@@ -248,7 +248,12 @@ fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
     w.write_record(["matchup", "winner", "end", "turns", "games"])?;
     for (nm, acc) in names.iter().zip(accs) {
         for (k, by_end) in acc.by_outcome.iter().enumerate() {
-            let winner = nm.decks.get(k).map(|s| s.as_str()).unwrap_or("draw");
+            let slots = nm.decks.len();
+            let winner = match k {
+                k if k < slots => nm.decks[k].as_str(),
+                k if k == slots => "draw",
+                _ => "shared",
+            };
             for (e, hist) in by_end.iter().enumerate() {
                 let end = if e == 0 { "decided" } else { "turn_limit" };
                 for (t, &c) in hist.iter().enumerate() {

@@ -195,8 +195,9 @@ pub struct MatchAcc {
     pub seats: Vec<Vec<SeatAcc>>,
     /// `cards[slot][distinct card]`, over all seats.
     pub cards: Vec<Vec<CardAcc>>,
-    /// Turn histograms by outcome: index `winner slot` (or `slots` for a draw), then end
-    /// reason (0 decided, 1 turn limit).
+    /// Turn histograms by outcome: index `winner slot` when one slot won, `slots` when nobody
+    /// won (a draw), `slots + 1` when several won together (teams, cooperative play); then
+    /// the end reason (0 decided, 1 turn limit).
     pub by_outcome: Vec<[Vec<u64>; 2]>,
     /// Order-independent checksum over (game index, turns, results).
     pub checksum: u64,
@@ -210,7 +211,7 @@ impl MatchAcc {
                 .iter()
                 .map(|c| vec![CardAcc::default(); c.len()])
                 .collect(),
-            by_outcome: vec![[vec![0; max_turns + 1], vec![0; max_turns + 1]]; slots + 1],
+            by_outcome: vec![[vec![0; max_turns + 1], vec![0; max_turns + 1]]; slots + 2],
             checksum: 0,
         }
     }
@@ -419,6 +420,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
             let t = (rec.turns as usize).min(max_turns);
             let lim = rec.end == EndReason::TurnLimit;
             let mut winner_slot = n;
+            let mut winners = 0;
             for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
                 let sa = &mut acc.seats[k][seat];
                 sa.games += 1;
@@ -429,6 +431,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
                         sa.wins += 1;
                         sa.wins_at_limit += lim as u64;
                         winner_slot = k;
+                        winners += 1;
                     }
                     PlayerResult::Loss => {
                         sa.losses += 1;
@@ -457,6 +460,9 @@ impl<'a, R: Ruleset> Run<'a, R> {
             }
             for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
                 acc.seats[k][seat].decisions += rec.decisions[seat] as u64;
+            }
+            if winners > 1 {
+                winner_slot = n + 1;
             }
             acc.by_outcome[winner_slot][lim as usize][t] += 1;
             let mut h = g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (rec.turns as u64) << 32;
