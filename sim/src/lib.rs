@@ -292,23 +292,35 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
     })
 }
 
+/// `k/n` as a percentage with one decimal, `-` when `n` is 0.
+fn pct(k: u64, n: u64) -> String {
+    if n == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.1}%", 100.0 * k as f64 / n as f64)
+    }
+}
+
+/// `k/n` as a percentage with its 95% Wilson interval.
+fn pct_ci(k: u64, n: u64) -> String {
+    stats::wilson(k, n, stats::Z95)
+        .map(|(l, h)| format!("{} [{:.1}, {:.1}]", pct(k, n), 100.0 * l, 100.0 * h))
+        .unwrap_or_default()
+}
+
+/// The seat names of summary rows (rows come per deck as one row per seat, then `all`).
+fn seat_names(rows: &[SummaryRow]) -> Vec<&str> {
+    rows.iter()
+        .take_while(|r| r.seat != "all")
+        .map(|r| r.seat.as_str())
+        .collect()
+}
+
 /// A readable table: per matchup and deck, the win rate with its interval over all seats,
 /// the win rate in each seat, the share of games ended by the turn limit and the mean length.
 pub fn summary_table(rows: &[SummaryRow]) -> String {
     use std::fmt::Write;
-    let pct = |k: u64, n: u64| {
-        if n == 0 {
-            "-".to_string()
-        } else {
-            format!("{:.1}%", 100.0 * k as f64 / n as f64)
-        }
-    };
-    // Rows come per deck as: one row per seat, then `all`.
-    let seats: Vec<&str> = rows
-        .iter()
-        .take_while(|r| r.seat != "all")
-        .map(|r| r.seat.as_str())
-        .collect();
+    let seats = seat_names(rows);
     let mut s = String::new();
     let _ = write!(
         s,
@@ -322,16 +334,7 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
     for group in rows.chunks(seats.len() + 1) {
         let Some(all) = group.last() else { continue };
         let a = &all.acc;
-        let ci = stats::wilson(a.wins, a.games, stats::Z95)
-            .map(|(l, h)| {
-                format!(
-                    "{} [{:.1}, {:.1}]",
-                    pct(a.wins, a.games),
-                    100.0 * l,
-                    100.0 * h
-                )
-            })
-            .unwrap_or_default();
+        let ci = pct_ci(a.wins, a.games);
         let _ = write!(
             s,
             "{:<32} {:<14} {:>8} {:>22}",
@@ -367,11 +370,7 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
         }
     }
     decks.sort();
-    let seats: Vec<&str> = rows
-        .iter()
-        .take_while(|r| r.seat != "all")
-        .map(|r| r.seat.as_str())
-        .collect();
+    let seats = seat_names(rows);
     let mut s = String::new();
     let _ = write!(
         s,
@@ -389,24 +388,11 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
                 .fold((0u64, 0u64), |(w, n), r| (w + r.acc.wins, n + r.acc.games))
         };
         let (w, n) = pool("all");
-        let ci = stats::wilson(w, n, stats::Z95)
-            .map(|(l, h)| {
-                format!(
-                    "{:.1}% [{:.1}, {:.1}]",
-                    100.0 * w as f64 / n as f64,
-                    100.0 * l,
-                    100.0 * h
-                )
-            })
-            .unwrap_or_default();
+        let ci = pct_ci(w, n);
         let _ = write!(s, "{:<14} {:>9} {:>22}", truncate(d, 14), n, ci);
         for seat in &seats {
             let (w, n) = pool(seat);
-            let _ = write!(
-                s,
-                " {:>12}",
-                format!("{:.1}%", 100.0 * w as f64 / n.max(1) as f64)
-            );
+            let _ = write!(s, " {:>12}", pct(w, n));
         }
         let _ = writeln!(s);
     }
