@@ -313,7 +313,8 @@ impl<'a, R: Ruleset> Run<'a, R> {
     pub fn play(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResult, RunError> {
         self.validate()?;
         let n = self.ruleset.num_players();
-        // Work list: (matchup, first game, last game) chunks, in a fixed order.
+        // Work list: (matchup, global index of its game 0, first game, end) chunks, in a fixed
+        // order; each chunk aggregates on its own and the chunks are merged in this order.
         let mut chunks = Vec::new();
         let mut base = 0u64;
         for (mi, m) in self.matchups.iter().enumerate() {
@@ -341,11 +342,10 @@ impl<'a, R: Ruleset> Run<'a, R> {
                     .collect()
             })
             .collect();
-        let max_turns = {
-            let probe = self
-                .ruleset
-                .new_game(&self.matchups[0].decks, game_rng(0, 0));
-            probe.max_turns() as usize
+        // The turn bound is the rules' (the same for every deal): ask one dealt game.
+        let max_turns = match self.matchups.first() {
+            Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
+            None => 0,
         };
         let done = AtomicU64::new(0);
         let partials: Vec<(usize, MatchAcc)> = chunks
