@@ -141,9 +141,6 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         .iter()
         .map(|s| AgentSpec::parse(s))
         .collect::<Result<_, _>>()?;
-    for s in &specs {
-        make_agent::<R>(s)?;
-    }
     let deck_count = job.decks.len();
     let matchups: Vec<Matchup> = match job.pairing {
         Pairing::Single => {

@@ -129,23 +129,10 @@ pub fn summary_rows<R: Ruleset>(
                 .filter(|&j| j != k)
                 .map(|j| nm.decks[j].clone())
                 .collect();
-            let mut all = SeatAcc {
-                turns: vec![0; acc.seats[k][0].turns.len()],
-                ..Default::default()
-            };
+            let mut all = SeatAcc::new(acc.seats[k][0].turns.len() - 1);
             for seat in 0..n {
                 let sa = &acc.seats[k][seat];
-                all.games += sa.games;
-                all.wins += sa.wins;
-                all.losses += sa.losses;
-                all.draws += sa.draws;
-                all.wins_at_limit += sa.wins_at_limit;
-                all.losses_at_limit += sa.losses_at_limit;
-                all.draws_at_limit += sa.draws_at_limit;
-                all.decisions += sa.decisions;
-                for (a, b) in all.turns.iter_mut().zip(&sa.turns) {
-                    *a += b;
-                }
+                all.merge(sa);
                 rows.push(SummaryRow {
                     matchup: nm.id.clone(),
                     deck: nm.decks[k].clone(),

@@ -6,8 +6,6 @@
 //! fixed chunks; each chunk is folded into its own integer-only accumulator and the chunk
 //! accumulators are merged once (integer sums commute, so the merge order does not matter).
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use cardsim_agents::{make_agent, Agent, AgentSpec, SpecError, View};
 use cardsim_engine::{
     game_rng, stream_rng, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult, RngRole,
@@ -156,13 +154,15 @@ pub struct SeatAcc {
 }
 
 impl SeatAcc {
-    fn new(max_turns: usize) -> Self {
+    /// Empty counts for games of at most `max_turns` turns.
+    pub fn new(max_turns: usize) -> Self {
         SeatAcc {
             turns: vec![0; max_turns + 1],
             ..Default::default()
         }
     }
-    fn merge(&mut self, o: &SeatAcc) {
+    /// Add another accumulator's counts.
+    pub fn merge(&mut self, o: &SeatAcc) {
         self.games += o.games;
         self.wins += o.wins;
         self.losses += o.losses;
@@ -347,12 +347,10 @@ impl<'a, R: Ruleset> Run<'a, R> {
             Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
             None => 0,
         };
-        let done = AtomicU64::new(0);
         let partials: Vec<(usize, MatchAcc)> = chunks
             .par_iter()
             .map(|&(mi, base, s, e)| {
                 let acc = self.play_chunk(mi, base, s, e, n, &positions[mi], max_turns);
-                done.fetch_add(e - s, Ordering::Relaxed);
                 progress(e - s);
                 (mi, acc)
             })
@@ -370,7 +368,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 .enumerate()
                 .map(|(mi, a)| a.unwrap_or_else(|| MatchAcc::new(n, n, &positions[mi], max_turns)))
                 .collect(),
-            games: done.load(Ordering::Relaxed),
+            games: self.total_games(),
         })
     }
 
@@ -425,6 +423,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 let sa = &mut acc.seats[k][seat];
                 sa.games += 1;
                 sa.turns[t] += 1;
+                sa.decisions += rec.decisions[seat] as u64;
                 let r = rec.results[seat];
                 match r {
                     PlayerResult::Win => {
@@ -457,9 +456,6 @@ impl<'a, R: Ruleset> Run<'a, R> {
                         c.played[1] += won;
                     }
                 }
-            }
-            for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
-                acc.seats[k][seat].decisions += rec.decisions[seat] as u64;
             }
             if winners > 1 {
                 winner_slot = n + 1;
