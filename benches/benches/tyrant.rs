@@ -15,8 +15,8 @@ fn ruleset() -> Tyrant {
     Tyrant::load(&Setup {
         cards: data.join("cards.csv"),
         decks: vec![
-            data.join("decks/rush.txt"),
-            data.join("decks/wall_counter.txt"),
+            data.join("decks/rush.txt").into(),
+            data.join("decks/wall_counter.txt").into(),
         ],
         params: Params::defaults(Tyrant::param_specs()),
     })

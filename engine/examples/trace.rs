@@ -2,12 +2,13 @@
 use cardsim_engine::tyrant::Tyrant;
 use cardsim_engine::{game_rng, ActionBuf, Game, Params, Ruleset, Setup};
 use rand::RngExt;
+use std::path::PathBuf;
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let setup = Setup {
         cards: a[1].clone().into(),
-        decks: vec![a[2].clone().into(), a[3].clone().into()],
+        decks: vec![PathBuf::from(&a[2]).into(), PathBuf::from(&a[3]).into()],
         params: Params::defaults(Tyrant::param_specs()),
     };
     let seed: u64 = a.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);

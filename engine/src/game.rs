@@ -123,8 +123,11 @@ impl Outcome {
 /// at 64 cards so the masks fit in a `u64`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardUsage {
-    /// Positions drawn (into the hand) at least once.
+    /// Positions drawn (into the hand) at least once, opening hand included.
     pub drawn: u64,
+    /// Positions in the opening hand (what the game deals before a seat's first decision;
+    /// a subset of `drawn`). Card statistics split "in the opening hand" from "drawn later".
+    pub opening: u64,
     /// Positions played.
     pub played: u64,
 }
@@ -150,13 +153,83 @@ pub struct PolicyInfo {
     pub doc: &'static str,
 }
 
+/// Where one deck comes from: a deck file, or deck text embedded in another file (a
+/// scenario), in the game's own deck format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeckSource {
+    /// A deck file; its stem names the deck.
+    File(PathBuf),
+    /// Deck text found in `file` starting at line `first_line` (1-based), for messages.
+    Inline {
+        /// The deck's name.
+        name: String,
+        /// File the text came from.
+        file: PathBuf,
+        /// Line of `file` holding the text's first line.
+        first_line: u64,
+        /// The deck text.
+        text: String,
+    },
+}
+
+/// A deck's text, ready for a game's deck parser.
+#[derive(Clone, Debug)]
+pub struct DeckText {
+    /// The deck's name.
+    pub name: String,
+    /// File to name in messages.
+    pub file: PathBuf,
+    /// Added to the text's line numbers in messages (0 for a deck file).
+    pub line_offset: u64,
+    /// The text.
+    pub text: String,
+}
+
+impl DeckSource {
+    /// Read the deck's text (a file read for [`DeckSource::File`]).
+    pub fn read(&self) -> Result<DeckText, LoadError> {
+        match self {
+            DeckSource::File(p) => {
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| LoadError::file(p, format!("cannot read deck file: {e}")))?;
+                Ok(DeckText {
+                    name: p
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    file: p.clone(),
+                    line_offset: 0,
+                    text,
+                })
+            }
+            DeckSource::Inline {
+                name,
+                file,
+                first_line,
+                text,
+            } => Ok(DeckText {
+                name: name.clone(),
+                file: file.clone(),
+                line_offset: first_line.saturating_sub(1),
+                text: text.clone(),
+            }),
+        }
+    }
+}
+
+impl From<PathBuf> for DeckSource {
+    fn from(p: PathBuf) -> Self {
+        DeckSource::File(p)
+    }
+}
+
 /// What a rule set is loaded from.
 #[derive(Clone, Debug)]
 pub struct Setup {
     /// The card data file.
     pub cards: PathBuf,
-    /// Deck files; their order gives the deck indices used by [`Ruleset::new_game`].
-    pub decks: Vec<PathBuf>,
+    /// Decks; their order gives the deck indices used by [`Ruleset::new_game`].
+    pub decks: Vec<DeckSource>,
     /// Rule parameters (start from [`Params::defaults`] of the rule set's specs).
     pub params: Params,
 }
@@ -308,4 +381,37 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// Check the game's internal invariants (every card in exactly one zone, values within
     /// bounds). Used by the conformance suite.
     fn check_invariants(&self) -> Result<(), String>;
+
+    /// Scenario set-up beyond stacked decks (e.g. `hand.attacker` = card names), applied
+    /// right after [`Ruleset::new_game`]. Keys and values are the game's own; an unknown
+    /// key or bad value is an error naming the problem.
+    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let _ = value;
+        Err(format!("unknown set-up key '{key}'"))
+    }
+
+    /// Force the outcome of the next random event of kind `event` that the game resolves
+    /// internally (e.g. `evade` = `success`), for scenarios. Forced outcomes queue per kind
+    /// and are used in order; an unknown kind or outcome is an error naming it.
+    fn force_chance(&mut self, event: &str, outcome: &str) -> Result<(), String> {
+        let _ = outcome;
+        Err(format!("no random event '{event}' in this game"))
+    }
+
+    /// Forced outcomes not yet used (scenarios check that each was needed).
+    fn unused_forced(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Turn the readable event log on or off (replay and scenarios; never in the hot path:
+    /// with the log off, games must not allocate).
+    fn set_logging(&mut self, on: bool) {
+        let _ = on;
+    }
+
+    /// Take the log lines written since the last call (what happened: cards played, skills
+    /// with their targets and amounts, damage, deaths, statuses).
+    fn take_log(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -24,7 +24,10 @@ fn transcript(seed: u64, params: &[&str]) -> String {
     }
     let t = Tyrant::load(&Setup {
         cards: dir.join("tyrant_cards.csv"),
-        decks: vec![dir.join("tyrant_rush.txt"), dir.join("tyrant_poison.txt")],
+        decks: vec![
+            dir.join("tyrant_rush.txt").into(),
+            dir.join("tyrant_poison.txt").into(),
+        ],
         params: p,
     })
     .unwrap();

@@ -17,7 +17,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
-use cardsim_engine::{Params, Ruleset, Setup};
+use cardsim_engine::{DeckSource, Params, Ruleset, Setup};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use output::{Manifest, ManifestMatchup, MatchNames, SummaryRow};
@@ -124,7 +124,7 @@ pub fn load_ruleset<R: Ruleset>(
         .unwrap_or_else(|| data_dir().join(R::default_cards()));
     let setup = Setup {
         cards: cards.clone(),
-        decks: decks.to_vec(),
+        decks: decks.iter().cloned().map(DeckSource::File).collect(),
         params: p,
     };
     Ok((R::load(&setup)?, cards))

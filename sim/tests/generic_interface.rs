@@ -8,6 +8,7 @@ use cardsim_engine::{
     LoadError, Outcome, ParamKind, ParamSpec, Params, Ruleset, Setup, ToMove,
 };
 use cardsim_sim::runner::{Matchup, Run};
+use std::path::PathBuf;
 
 /// Dice race: on a turn, chance rolls a die for the player to move, who then banks the roll
 /// (action 0) or, on an even roll, risks it (action 1: +2×roll with the next roll's chance
@@ -191,7 +192,10 @@ impl Ruleset for RaceRules {
 fn rules() -> RaceRules {
     RaceRules::load(&Setup {
         cards: "none".into(),
-        decks: vec!["a".into(), "b".into(), "c".into()],
+        decks: ["a", "b", "c"]
+            .iter()
+            .map(|s| PathBuf::from(s).into())
+            .collect(),
         params: Params::defaults(PARAMS),
     })
     .unwrap()

@@ -36,6 +36,18 @@ impl Deck {
         Self::parse(path, &text, db, limit)
     }
 
+    /// Parse a deck's text from any [`DeckSource`](crate::DeckSource).
+    pub fn parse_text(t: &crate::DeckText, db: &CardDb, limit: usize) -> Result<Self, LoadError> {
+        let mut d = Self::parse(&t.file, &t.text, db, limit).map_err(|mut e| {
+            if let Some(l) = e.line.as_mut() {
+                *l += t.line_offset;
+            }
+            e
+        })?;
+        d.name = t.name.clone();
+        Ok(d)
+    }
+
     /// Parse deck text; `path` is used in messages and for the name.
     pub fn parse(path: &Path, text: &str, db: &CardDb, limit: usize) -> Result<Self, LoadError> {
         let name = path

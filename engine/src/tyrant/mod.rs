@@ -15,7 +15,8 @@ pub mod state;
 use std::path::Path;
 
 use crate::{
-    DeckCard, GameRng, LoadError, ParamKind, ParamSpec, Params, PolicyInfo, Ruleset, Setup,
+    DeckCard, DeckSource, GameRng, LoadError, ParamKind, ParamSpec, Params, PolicyInfo, Ruleset,
+    Setup,
 };
 pub use cards::{CardDb, CardDef, CardType};
 pub use deck::{Deck, MAX_DECK};
@@ -205,7 +206,7 @@ impl Tyrant {
         }
         Self::load(&Setup {
             cards: data.join("cards.csv"),
-            decks,
+            decks: decks.into_iter().map(DeckSource::File).collect(),
             params: p,
         })
     }
@@ -238,7 +239,10 @@ impl Ruleset for Tyrant {
         let decks = setup
             .decks
             .iter()
-            .map(|p| Deck::load(p, &db, limit))
+            .map(|src| {
+                let t = src.read()?;
+                Deck::parse_text(&t, &db, limit)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self::from_parts(db, decks, setup.params.clone()))
     }

@@ -102,6 +102,8 @@ pub struct Side {
     pub deck: u8,
     /// Deck positions drawn so far.
     pub drawn: u64,
+    /// Deck positions dealt into the opening hand (the first turn's draw).
+    pub opening: u64,
     /// Deck positions played so far.
     pub played: u64,
     /// Deck positions gone from the game (destroyed and shifted out, or used actions).
@@ -170,6 +172,7 @@ impl TyrantState {
                 hand: ArrayVec::new(),
                 deck: seating[seat],
                 drawn: 0,
+                opening: 0,
                 played: 0,
                 gone: 0,
                 turns: 0,
@@ -236,7 +239,8 @@ impl TyrantState {
                 u.timer = u.timer.saturating_sub(1);
             }
             // 4. Draw.
-            let n = if side.turns == 0 {
+            let first = side.turns == 0;
+            let n = if first {
                 self.shared.rules.first_draw
             } else {
                 1
@@ -249,6 +253,9 @@ impl TyrantState {
                 match side.library.pop() {
                     Some(pos) => {
                         side.drawn |= bit(pos);
+                        if first {
+                            side.opening |= bit(pos);
+                        }
                         side.hand.push(pos);
                     }
                     None => break,
@@ -616,6 +623,7 @@ impl TyrantState {
             in_library |= bit(pos);
         }
         o.drawn = (o.drawn | o.hand.iter().fold(0, |m, &p| m | bit(p))) & !in_library;
+        o.opening &= o.drawn;
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
 
@@ -623,6 +631,7 @@ impl TyrantState {
         let s = &self.sides[seat as usize];
         CardUsage {
             drawn: s.drawn,
+            opening: s.opening,
             played: s.played,
         }
     }
