@@ -8,6 +8,7 @@
 
 pub mod output;
 pub mod runner;
+pub mod scenario;
 pub mod stats;
 
 use std::io::IsTerminal;

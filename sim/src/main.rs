@@ -30,6 +30,19 @@ enum Cmd {
     Agents(GameArg),
     /// List a game's rule parameters with their defaults.
     Params(GameArg),
+    /// Run scenario files (or folders of them): scripted positions with forced outcomes and
+    /// assertions on the state. Exits non-zero if any assertion fails.
+    Scenario(ScenarioArgs),
+}
+
+#[derive(Args, Debug)]
+struct ScenarioArgs {
+    /// Scenario files, or folders searched for `*.toml`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print every scenario's event log, not only the failing ones'.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(Args, Debug)]
@@ -278,6 +291,26 @@ fn cmd_params(g: GameArg) -> Result<()> {
     Ok(())
 }
 
+fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
+    use cardsim_sim::scenario;
+    let files = scenario::collect(&a.paths).map_err(anyhow::Error::msg)?;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let rep = scenario::run_file(f);
+        print!("{}", scenario::render(&rep, a.verbose));
+        if rep.passed() {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    println!("{ok} passed, {failed} failed");
+    if failed > 0 {
+        bail!("{failed} of {} scenarios failed", files.len());
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -292,6 +325,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench(a)) => cmd_bench(a),
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
+        Some(Cmd::Scenario(a)) => cmd_scenario(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -320,6 +320,10 @@ impl Ruleset for Tyrant {
         POLICIES
     }
 
+    fn scenario_params() -> &'static [&'static str] {
+        &["shuffle=false"]
+    }
+
     fn default_cards() -> &'static str {
         "tyrant/cards.csv"
     }

@@ -160,6 +160,8 @@ pub struct TyrantState {
     /// Forced outcomes that could not be used as given (e.g. a target that was not valid).
     forced_misses: ArrayVec<(Ev, u8), MAX_FORCED>,
     /// The readable event log, when turned on (replay, scenarios); `None` in simulations.
+    /// Boxed so that the state, copied on every search iteration, stays 16 bytes smaller.
+    #[allow(clippy::box_collection)]
     log: Option<Box<Vec<String>>>,
 }
 
