@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod output;
+pub mod replay;
 pub mod runner;
 pub mod scenario;
 pub mod stats;
@@ -243,6 +244,7 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
                     agents: nm.agents.clone(),
                     games: m.games,
                     first_game: first,
+                    deck_indices: m.decks.clone(),
                 };
                 first += m.games;
                 mm

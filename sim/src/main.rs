@@ -33,6 +33,26 @@ enum Cmd {
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
     Scenario(ScenarioArgs),
+    /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The run's output folder (holding manifest.json).
+    dir: PathBuf,
+    /// Global game index: the matchup's `first_game` in the manifest plus the game's number
+    /// within the matchup.
+    #[arg(long)]
+    game: u64,
+    /// Also print the full state before every decision.
+    #[arg(long)]
+    states: bool,
+    /// Replay instead the first game from --game on, within its matchup, meeting these
+    /// conditions (repeatable): end=decided|turn_limit, winner=SEAT|draw, min_turns=N,
+    /// max_turns=N.
+    #[arg(long)]
+    find: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -326,6 +346,13 @@ fn main() -> ExitCode {
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
+        Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
+            dir: a.dir,
+            game: a.game,
+            states: a.states,
+            find: a.find,
+        })
+        .map(|s| print!("{s}")),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

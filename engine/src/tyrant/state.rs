@@ -481,6 +481,8 @@ impl TyrantState {
 
     fn refresh(&mut self, p: usize) {
         let shared: &'static Shared = self.shared;
+        let log = self.log.is_some();
+        let mut refreshed: ArrayVec<u16, { 2 * ROW + 1 }> = ArrayVec::new();
         let side = &mut self.sides[p];
         let c = &mut side.commander;
         if shared.db.card(c.card).passive.refresh {
@@ -490,7 +492,18 @@ impl TyrantState {
             if u.alive() && !u.diseased && shared.db.card(u.card).passive.refresh && u.hp < u.max_hp
             {
                 u.hp = u.max_hp;
+                if log {
+                    refreshed.push(u.card);
+                }
             }
+        }
+        for c in refreshed {
+            note!(
+                self,
+                "  refresh: {} {} is back to full health",
+                SEATS[p],
+                self.def(c).name
+            );
         }
     }
 
@@ -899,6 +912,12 @@ impl TyrantState {
         // 9. Only a stronger Poison replaces a weaker one.
         if adef.passive.poison > self.sides[q].assaults[j].poisoned {
             self.sides[q].assaults[j].poisoned = adef.passive.poison;
+            note!(
+                self,
+                "  {} is poisoned ({})",
+                self.an(q, j),
+                adef.passive.poison
+            );
         }
         let killed = !self.sides[q].assaults[j].alive();
         if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
@@ -910,19 +929,33 @@ impl TyrantState {
             a.hp =
                 a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
                     .min(a.max_hp);
+            note!(self, "  leech: {} heals", self.an(p, i));
         }
         if adef.passive.siphon > 0 {
             let c = &mut self.sides[p].commander;
             c.hp =
                 c.hp.saturating_add(dmg.min(adef.passive.siphon as i16))
                     .min(c.max_hp);
+            note!(
+                self,
+                "  siphon: the {} commander heals to {}",
+                SEATS[p],
+                self.sides[p].commander.hp
+            );
         }
         let a = &mut self.sides[p].assaults[i];
         if adef.passive.berserk > 0 && a.alive() {
             a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+            note!(
+                self,
+                "  berserk: {} gains {} attack",
+                self.an(p, i),
+                adef.passive.berserk
+            );
         }
-        if adef.passive.disease {
+        if adef.passive.disease && !self.sides[q].assaults[j].diseased {
             self.sides[q].assaults[j].diseased = true;
+            note!(self, "  {} is diseased", self.an(q, j));
         }
         // 7. Deaths: Crush, then Regenerate (the defender's, then the attacker's).
         if killed {
@@ -1066,6 +1099,7 @@ impl TyrantState {
     /// Turn the event log on or off.
     pub(super) fn logging(&mut self, on: bool) {
         self.log = if on { Some(Box::default()) } else { None };
+        note!(self, "turn {}: {}", self.turn, SEATS[self.active as usize]);
     }
 
     /// Take the event log's lines.
