@@ -42,7 +42,13 @@ fn replaying_every_game_reproduces_the_summary() {
         })
         .unwrap();
         let first = log.lines().next().unwrap();
-        let matchup = first.split("matchup ").nth(1).unwrap().split(' ').next().unwrap();
+        let matchup = first
+            .split("matchup ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
         // "  attacker: rush (agent random)"
         let seat_deck: HashMap<&str, &str> = log
             .lines()
@@ -53,7 +59,11 @@ fn replaying_every_game_reproduces_the_summary() {
                 (s, rest.split(' ').next().unwrap())
             })
             .collect();
-        let result = log.lines().rev().find(|l| l.starts_with("result:")).unwrap();
+        let result = log
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("result:"))
+            .unwrap();
         for seat in ["attacker", "defender"] {
             if result.contains(&format!("{seat} wins")) {
                 *wins
@@ -115,7 +125,10 @@ fn find_and_bad_index() {
     };
     let log = replay(&job(0, &["end=turn_limit"])).unwrap();
     assert!(log.contains("turn limit reached"), "{log}");
-    assert!(log.trim_end().ends_with("(TurnLimit) after turn 50"), "{log}");
+    assert!(
+        log.trim_end().ends_with("(TurnLimit) after turn 50"),
+        "{log}"
+    );
     let e = replay(&job(400, &[])).unwrap_err().to_string();
     assert!(e.contains("game 400 is not in this run"), "{e}");
     let e = replay(&job(0, &["winner=nobody"])).unwrap_err().to_string();

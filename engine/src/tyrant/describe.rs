@@ -1,6 +1,6 @@
 //! Human-readable labels and key/value descriptions (allocate; not for the hot path).
 
-use super::state::{Side, TyrantState, Unit};
+use super::state::{Side, TyrantState, Unit, CHAOSED, DISEASED, IMMOBILIZED, JAMMED};
 use crate::Action;
 
 const SEATS: [&str; 2] = ["attacker", "defender"];
@@ -37,10 +37,10 @@ fn unit_text(s: &TyrantState, u: &Unit) -> String {
         t.push_str(&format!(" berserk +{}", u.berserk));
     }
     for (name, on) in [
-        ("jammed", u.jammed),
-        ("chaosed", u.chaosed),
-        ("immobilized", u.immobilized),
-        ("diseased", u.diseased),
+        ("jammed", u.has(JAMMED)),
+        ("chaosed", u.has(CHAOSED)),
+        ("immobilized", u.has(IMMOBILIZED)),
+        ("diseased", u.has(DISEASED)),
     ] {
         if on {
             t.push_str(&format!(" {name}"));
@@ -71,10 +71,10 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
         }
         out.push((format!("{key}.berserk"), u.berserk.to_string()));
         for (name, on) in [
-            ("jammed", u.jammed),
-            ("chaosed", u.chaosed),
-            ("immobilized", u.immobilized),
-            ("diseased", u.diseased),
+            ("jammed", u.has(JAMMED)),
+            ("chaosed", u.has(CHAOSED)),
+            ("immobilized", u.has(IMMOBILIZED)),
+            ("diseased", u.has(DISEASED)),
         ] {
             out.push((format!("{key}.{name}"), on.to_string()));
         }

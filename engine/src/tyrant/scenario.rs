@@ -12,7 +12,7 @@
 //!   (numbers) or `jammed`, `chaosed`, `immobilized`, `diseased`, `attacked` (true/false).
 
 use super::cards::CardType;
-use super::state::{TyrantState, Unit};
+use super::state::{TyrantState, Unit, ATTACKED, CHAOSED, DISEASED, IMMOBILIZED, JAMMED};
 
 fn seat(s: &str) -> Result<usize, String> {
     match s {
@@ -161,11 +161,11 @@ fn set_field(u: &mut Unit, field: &str, value: &str) -> Result<(), String> {
         "protected" => u.protected = small()?,
         "poisoned" => u.poisoned = small()?,
         "berserk" => u.berserk = small()? as i16,
-        "jammed" => u.jammed = flag()?,
-        "chaosed" => u.chaosed = flag()?,
-        "immobilized" => u.immobilized = flag()?,
-        "diseased" => u.diseased = flag()?,
-        "attacked" => u.attacked = flag()?,
+        "jammed" => u.set(JAMMED, flag()?),
+        "chaosed" => u.set(CHAOSED, flag()?),
+        "immobilized" => u.set(IMMOBILIZED, flag()?),
+        "diseased" => u.set(DISEASED, flag()?),
+        "attacked" => u.set(ATTACKED, flag()?),
         _ => return Err(format!("unknown field '{field}'")),
     }
     Ok(())

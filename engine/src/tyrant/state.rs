@@ -6,7 +6,7 @@ use rand::{Rng, RngExt};
 
 use super::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use super::deck::MAX_DECK;
-use super::{AtLimit, Shared};
+use super::{AtLimit, Rules, Shared};
 use crate::{Action, ActionBuf, CardUsage, EndReason, Game, GameRng, Outcome, ToMove};
 
 /// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
@@ -49,21 +49,45 @@ pub struct Unit {
     pub protected: u8,
     /// Poisoned: health lost at the start of each of the owner's turns.
     pub poisoned: u8,
-    /// Has reached its attack step this turn (attacking or not): Rally no longer picks it.
-    pub attacked: bool,
-    /// Jammed: skips its next turn (skills and attack); cleared at the end of that turn.
-    pub jammed: bool,
-    /// Chaosed: its hostile skills hit its own side; cleared at the end of its turn.
-    pub chaosed: bool,
-    /// Immobilized: does not attack on its next turn; cleared at the end of that turn.
-    pub immobilized: bool,
-    /// Diseased: can no longer be healed (Leech, Refresh) nor regenerate. Permanent.
-    pub diseased: bool,
+    /// Status flags: [`ATTACKED`], [`JAMMED`], [`CHAOSED`], [`IMMOBILIZED`], [`DISEASED`]
+    /// (packed so that a unit is 16 bytes: rows are copied and shifted often).
+    pub flags: u8,
     /// Position in the owner's deck list, [`NO_POS`] for the commander.
     pub pos: u8,
 }
 
+/// [`Unit::flags`]: has reached its attack step this turn (attacking or not), so Rally no
+/// longer picks it.
+pub const ATTACKED: u8 = 1;
+/// [`Unit::flags`]: Jammed, skips its next turn (skills and attack); cleared at the end of
+/// that turn.
+pub const JAMMED: u8 = 2;
+/// [`Unit::flags`]: Chaosed, its hostile skills hit its own side; cleared at the end of its
+/// turn.
+pub const CHAOSED: u8 = 4;
+/// [`Unit::flags`]: Immobilized, does not attack on its next turn; cleared at the end of that
+/// turn.
+pub const IMMOBILIZED: u8 = 8;
+/// [`Unit::flags`]: Diseased, can no longer be healed (Leech, Refresh) nor regenerate.
+/// Permanent.
+pub const DISEASED: u8 = 16;
+
 impl Unit {
+    /// Whether status flag `f` is set.
+    #[inline]
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+
+    /// Set or clear status flag `f`.
+    #[inline]
+    pub fn set(&mut self, f: u8, on: bool) {
+        if on {
+            self.flags |= f;
+        } else {
+            self.flags &= !f;
+        }
+    }
     /// A fresh card in play.
     pub fn new(card: u16, def: &CardDef, pos: u8) -> Self {
         Unit {
@@ -481,6 +505,9 @@ impl TyrantState {
 
     fn refresh(&mut self, p: usize) {
         let shared: &'static Shared = self.shared;
+        if !shared.decks[self.sides[p].deck as usize].has_refresh {
+            return;
+        }
         let log = self.log.is_some();
         let mut refreshed: ArrayVec<u16, { 2 * ROW + 1 }> = ArrayVec::new();
         let side = &mut self.sides[p];
@@ -489,7 +516,10 @@ impl TyrantState {
             c.hp = c.max_hp;
         }
         for u in side.structures.iter_mut().chain(side.assaults.iter_mut()) {
-            if u.alive() && !u.diseased && shared.db.card(u.card).passive.refresh && u.hp < u.max_hp
+            if u.alive()
+                && !u.has(DISEASED)
+                && shared.db.card(u.card).passive.refresh
+                && u.hp < u.max_hp
             {
                 u.hp = u.max_hp;
                 if log {
@@ -524,10 +554,7 @@ impl TyrantState {
             u.enfeebled = 0;
             u.rallied = 0;
             u.weakened = 0;
-            u.attacked = false;
-            u.jammed = false;
-            u.chaosed = false;
-            u.immobilized = false;
+            u.flags &= !(ATTACKED | JAMMED | CHAOSED | IMMOBILIZED);
         }
         // 12. Turn counter; the turn limit.
         if self.turn >= self.shared.rules.turn_limit {
@@ -544,6 +571,9 @@ impl TyrantState {
 
     fn shift(&mut self, s: usize) {
         let side = &mut self.sides[s];
+        if side.assaults.iter().all(Unit::alive) && side.structures.iter().all(Unit::alive) {
+            return;
+        }
         let mut gone = 0u64;
         side.assaults.retain(|u| {
             if u.alive() {
@@ -568,10 +598,21 @@ impl TyrantState {
 
     /// Assault `i` of side `s` has just dropped to 0 health or less: Regenerate may bring it
     /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
+    #[inline]
     fn died(&mut self, s: usize, i: usize) -> bool {
+        if self.def(self.sides[s].assaults[i].card).passive.regenerate == 0 && self.log.is_none() {
+            return false;
+        }
+        self.regenerate(s, i)
+    }
+
+    fn regenerate(&mut self, s: usize, i: usize) -> bool {
         let u = self.sides[s].assaults[i];
         let x = self.def(u.card).passive.regenerate;
-        if x > 0 && !u.diseased && self.roll(Ev::Regenerate, self.shared.rules.regenerate_chance) {
+        if x > 0
+            && !u.has(DISEASED)
+            && self.roll(Ev::Regenerate, self.shared.rules.regenerate_chance)
+        {
             let u = &mut self.sides[s].assaults[i];
             u.hp = (x as i16).min(u.max_hp);
             note!(self, "  {} regenerates", self.an(s, i));
@@ -584,6 +625,7 @@ impl TyrantState {
     // ---- skills ---------------------------------------------------------------------
 
     /// Whether a skill of kind `kind` restricted to `faction` may pick assault `u`.
+    #[inline]
     fn valid_target(&self, kind: ActKind, faction: u8, u: &Unit) -> bool {
         if !u.alive() {
             return false;
@@ -597,17 +639,19 @@ impl TyrantState {
             // Weaken only picks assaults that have attack to lose and act this turn or next.
             ActKind::Weaken => u.power(def) > 0 && u.timer <= 1,
             // Rally only picks allies that will still attack this turn.
-            ActKind::Rally => u.timer == 0 && !u.attacked && !u.jammed && !u.immobilized,
+            ActKind::Rally => {
+                u.timer == 0 && !u.has(ATTACKED) && !u.has(JAMMED) && !u.has(IMMOBILIZED)
+            }
             // Jam and Chaos pick assaults that act this turn or next, not already affected.
-            ActKind::Jam => u.timer <= 1 && !u.jammed,
-            ActKind::Chaos => u.timer <= 1 && !u.chaosed,
+            ActKind::Jam => u.timer <= 1 && !u.has(JAMMED),
+            ActKind::Chaos => u.timer <= 1 && !u.has(CHAOSED),
         }
     }
 
     /// Fire one activation skill of side `p` from `src` (order rules 1–5 of the text).
     fn activate(&mut self, p: usize, src: Src, sk: ActSkill) {
         let chaosed = match src {
-            Src::Assault(i) => self.sides[p].assaults[i as usize].chaosed,
+            Src::Assault(i) => self.sides[p].assaults[i as usize].has(CHAOSED),
             _ => false,
         };
         // 4. A chaosed assault's hostile skills hit its own side (itself included).
@@ -653,7 +697,7 @@ impl TyrantState {
     /// Skill `sk` of side `p` from `src` on assault `t` of side `ts`, then Payback or
     /// Tribute.
     fn use_on(&mut self, p: usize, src: Src, ts: usize, t: usize, sk: ActSkill, via: Via) {
-        let rules = self.shared.rules;
+        let rules: &'static Rules = &self.shared.rules;
         let tdef = self.def(self.sides[ts].assaults[t].card);
         let on_enemy = ts != p;
         note!(
@@ -734,8 +778,8 @@ impl TyrantState {
             ActKind::Weaken => u.weakened = u.weakened.saturating_add(x),
             ActKind::Rally => u.rallied = u.rallied.saturating_add(x),
             ActKind::Protect => u.protected = u.protected.saturating_add(x),
-            ActKind::Jam => u.jammed = true,
-            ActKind::Chaos => u.chaosed = true,
+            ActKind::Jam => u.set(JAMMED, true),
+            ActKind::Chaos => u.set(CHAOSED, true),
         }
     }
 
@@ -743,9 +787,9 @@ impl TyrantState {
 
     fn assault_turn(&mut self, p: usize, i: usize) {
         let def = self.def(self.sides[p].assaults[i].card);
-        if self.sides[p].assaults[i].jammed {
+        if self.sides[p].assaults[i].has(JAMMED) {
             note!(self, "  {} is jammed and skips its turn", self.an(p, i));
-            self.sides[p].assaults[i].attacked = true;
+            self.sides[p].assaults[i].set(ATTACKED, true);
             return;
         }
         // 1. Activation skills, in printed order.
@@ -756,7 +800,7 @@ impl TyrantState {
             let u = &self.sides[p].assaults[i];
             // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
             // skill: the rest of its turn is cancelled.
-            if !u.alive() || u.jammed {
+            if !u.alive() || u.has(JAMMED) {
                 note!(self, "  {}'s turn ends", self.an(p, i));
                 return;
             }
@@ -767,8 +811,8 @@ impl TyrantState {
         }
         // From here on this assault has had its chance to attack: later Rallies skip it
         // whether or not it attacks (a 0-attack card does not).
-        self.sides[p].assaults[i].attacked = true;
-        if no_attack || self.sides[p].assaults[i].immobilized {
+        self.sides[p].assaults[i].set(ATTACKED, true);
+        if no_attack || self.sides[p].assaults[i].has(IMMOBILIZED) {
             note!(self, "  {} does not attack", self.an(p, i));
             return;
         }
@@ -841,6 +885,7 @@ impl TyrantState {
 
     /// Counter damage `x` back to attacker `i` of side `p` (its Enfeeble adds, its Protect
     /// subtracts).
+    #[inline]
     fn counter(&mut self, p: usize, i: usize, x: u8) {
         let a = &mut self.sides[p].assaults[i];
         let cd = (x as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
@@ -851,7 +896,7 @@ impl TyrantState {
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9).
     fn hit_assault(&mut self, p: usize, i: usize, j: usize, adef: &'static CardDef) {
         let q = 1 - p;
-        let rules = self.shared.rules;
+        let rules: &'static Rules = &self.shared.rules;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let ddef = self.def(d.card);
@@ -900,12 +945,12 @@ impl TyrantState {
         // Disease, in the text's order.
         if adef.passive.immobilize {
             let d = self.sides[q].assaults[j];
-            if !d.immobilized
-                && !d.jammed
+            if !d.has(IMMOBILIZED)
+                && !d.has(JAMMED)
                 && d.timer <= 1
                 && self.roll(Ev::Immobilize, rules.immobilize_chance)
             {
-                self.sides[q].assaults[j].immobilized = true;
+                self.sides[q].assaults[j].set(IMMOBILIZED, true);
                 note!(self, "  {} is immobilized", self.an(q, j));
             }
         }
@@ -925,7 +970,7 @@ impl TyrantState {
         }
         // 8. Leech needs a living, non-diseased attacker.
         let a = &mut self.sides[p].assaults[i];
-        if adef.passive.leech > 0 && a.alive() && !a.diseased {
+        if adef.passive.leech > 0 && a.alive() && !a.has(DISEASED) {
             a.hp =
                 a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
                     .min(a.max_hp);
@@ -953,8 +998,8 @@ impl TyrantState {
                 adef.passive.berserk
             );
         }
-        if adef.passive.disease && !self.sides[q].assaults[j].diseased {
-            self.sides[q].assaults[j].diseased = true;
+        if adef.passive.disease && !self.sides[q].assaults[j].has(DISEASED) {
+            self.sides[q].assaults[j].set(DISEASED, true);
             note!(self, "  {} is diseased", self.an(q, j));
         }
         // 7. Deaths: Crush, then Regenerate (the defender's, then the attacker's).
@@ -1011,7 +1056,7 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
         let q = 1 - p;
-        let rules = self.shared.rules;
+        let rules: &'static Rules = &self.shared.rules;
         let dmg = self.sides[p].assaults[i]
             .power(adef)
             .saturating_add(self.valor(p, adef));
