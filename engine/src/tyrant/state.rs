@@ -899,6 +899,12 @@ impl TyrantState {
         // 9. Only a stronger Poison replaces a weaker one.
         if adef.passive.poison > self.sides[q].assaults[j].poisoned {
             self.sides[q].assaults[j].poisoned = adef.passive.poison;
+            note!(
+                self,
+                "  {} is poisoned ({})",
+                self.an(q, j),
+                adef.passive.poison
+            );
         }
         let killed = !self.sides[q].assaults[j].alive();
         if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
@@ -910,19 +916,33 @@ impl TyrantState {
             a.hp =
                 a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
                     .min(a.max_hp);
+            note!(self, "  leech: {}", self.an(p, i));
         }
         if adef.passive.siphon > 0 {
             let c = &mut self.sides[p].commander;
             c.hp =
                 c.hp.saturating_add(dmg.min(adef.passive.siphon as i16))
                     .min(c.max_hp);
+            note!(
+                self,
+                "  siphon: the {} commander has {} hp",
+                SEATS[p],
+                self.sides[p].commander.hp
+            );
         }
         let a = &mut self.sides[p].assaults[i];
         if adef.passive.berserk > 0 && a.alive() {
             a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+            note!(
+                self,
+                "  berserk: {} has {} attack",
+                self.an(p, i),
+                self.sides[p].assaults[i].power(adef)
+            );
         }
         if adef.passive.disease {
             self.sides[q].assaults[j].diseased = true;
+            note!(self, "  {} is diseased", self.an(q, j));
         }
         // 7. Deaths: Crush, then Regenerate (the defender's, then the attacker's).
         if killed {
@@ -948,7 +968,10 @@ impl TyrantState {
                 u.hp = u.hp.saturating_sub(x as i16);
                 note!(self, "  crush: {x} damage to {} wall", SEATS[q]);
             }
-            None => self.hit_commander(p, x as i16),
+            None => {
+                note!(self, "  crush: {x} damage to the {} commander", SEATS[q]);
+                self.hit_commander(p, x as i16)
+            }
         }
     }
 
