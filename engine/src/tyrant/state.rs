@@ -645,11 +645,11 @@ impl TyrantState {
         let on_enemy = ts != p;
         note!(
             self,
-            "  {} uses {} {}{} on {}",
+            "  {} uses {}{}{} on {}",
             self.src_name(p, src),
             sk.kind.name(),
             if sk.kind.takes_x() {
-                sk.x.to_string()
+                format!(" {}", sk.x)
             } else {
                 String::new()
             },
