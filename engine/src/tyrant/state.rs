@@ -702,11 +702,11 @@ impl TyrantState {
         let on_enemy = ts != p;
         note!(
             self,
-            "  {} uses {} {}{} on {}",
+            "  {} uses {}{}{} on {}",
             self.src_name(p, src),
             sk.kind.name(),
             if sk.kind.takes_x() {
-                sk.x.to_string()
+                format!(" {}", sk.x)
             } else {
                 String::new()
             },
@@ -974,7 +974,7 @@ impl TyrantState {
             a.hp =
                 a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
                     .min(a.max_hp);
-            note!(self, "  leech: {} heals", self.an(p, i));
+            note!(self, "  leech: {}", self.an(p, i));
         }
         if adef.passive.siphon > 0 {
             let c = &mut self.sides[p].commander;
@@ -983,7 +983,7 @@ impl TyrantState {
                     .min(c.max_hp);
             note!(
                 self,
-                "  siphon: the {} commander heals to {}",
+                "  siphon: the {} commander has {} hp",
                 SEATS[p],
                 self.sides[p].commander.hp
             );
@@ -993,12 +993,12 @@ impl TyrantState {
             a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
             note!(
                 self,
-                "  berserk: {} gains {} attack",
+                "  berserk: {} has {} attack",
                 self.an(p, i),
-                adef.passive.berserk
+                self.sides[p].assaults[i].power(adef)
             );
         }
-        if adef.passive.disease && !self.sides[q].assaults[j].has(DISEASED) {
+        if adef.passive.disease {
             self.sides[q].assaults[j].set(DISEASED, true);
             note!(self, "  {} is diseased", self.an(q, j));
         }
@@ -1026,7 +1026,10 @@ impl TyrantState {
                 u.hp = u.hp.saturating_sub(x as i16);
                 note!(self, "  crush: {x} damage to {} wall", SEATS[q]);
             }
-            None => self.hit_commander(p, x as i16),
+            None => {
+                note!(self, "  crush: {x} damage to the {} commander", SEATS[q]);
+                self.hit_commander(p, x as i16)
+            }
         }
     }
 
