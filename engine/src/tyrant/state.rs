@@ -678,6 +678,14 @@ impl TyrantState {
         if sk.all {
             for &t in targets.iter() {
                 self.use_on(p, src, ts, t as usize, sk, via);
+                // A source destroyed (and not regenerated) or jammed on the way by a
+                // Payback stops at once, the rest of this All skill included.
+                if let Src::Assault(i) = src {
+                    let u = &self.sides[p].assaults[i as usize];
+                    if !u.alive() || u.has(JAMMED) {
+                        break;
+                    }
+                }
             }
         } else {
             let t = self.pick(&targets);
