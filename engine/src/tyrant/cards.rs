@@ -178,6 +178,56 @@ pub struct CardDef {
     pub line: u64,
 }
 
+impl CardDef {
+    /// Names of the skills the card has (activation skills in printed order, then passive
+    /// skills in the order of [`PASSIVE_X`] and [`PASSIVE_FLAG`]).
+    pub fn skill_names(&self) -> Vec<&'static str> {
+        let p = &self.passive;
+        let mut v: Vec<&'static str> = self.acts.iter().map(|a| a.kind.name()).collect();
+        let x = [
+            p.armor,
+            p.counter,
+            p.pierce,
+            p.leech,
+            p.berserk,
+            p.poison,
+            p.flurry,
+            p.valor,
+            p.antiair,
+            p.siphon,
+            p.crush,
+            p.regenerate,
+        ];
+        let flags = [
+            p.swipe,
+            p.wall,
+            p.flying,
+            p.immobilize,
+            p.disease,
+            p.payback,
+            p.tribute,
+            p.evade,
+            p.refresh,
+            p.fear,
+        ];
+        v.extend(
+            PASSIVE_X
+                .iter()
+                .zip(x)
+                .filter(|(_, n)| *n > 0)
+                .map(|(s, _)| *s),
+        );
+        v.extend(
+            PASSIVE_FLAG
+                .iter()
+                .zip(flags)
+                .filter(|(_, on)| *on)
+                .map(|(s, _)| *s),
+        );
+        v
+    }
+}
+
 /// The card table of one card file.
 #[derive(Clone, Debug, Default)]
 pub struct CardDb {
@@ -311,7 +361,7 @@ impl CardDb {
 }
 
 /// Passive skills printed with a number X.
-const PASSIVE_X: [&str; 12] = [
+pub const PASSIVE_X: [&str; 12] = [
     "armor",
     "counter",
     "pierce",
@@ -327,7 +377,7 @@ const PASSIVE_X: [&str; 12] = [
 ];
 
 /// Passive skills printed without a number.
-const PASSIVE_FLAG: [&str; 10] = [
+pub const PASSIVE_FLAG: [&str; 10] = [
     "swipe",
     "wall",
     "flying",
