@@ -138,7 +138,7 @@ struct BenchArgs {
     threads: Option<u64>,
 }
 
-/// Games per deck pair in the default job (21 pairs of the 7 example decks: 1,050,000 games).
+/// Games per deck pair in the default job (45 pairs of the 10 example decks: 2,250,000 games).
 const DEFAULT_GAMES_PER_PAIR: u64 = 50_000;
 
 /// The decks of the bench matchup: two 10-card example decks.
