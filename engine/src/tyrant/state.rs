@@ -598,7 +598,7 @@ impl TyrantState {
 
     /// Assault `i` of side `s` has just dropped to 0 health or less: Regenerate may bring it
     /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
-    #[inline]
+    #[inline(always)]
     fn died(&mut self, s: usize, i: usize) -> bool {
         if self.def(self.sides[s].assaults[i].card).passive.regenerate == 0 && self.log.is_none() {
             return false;
@@ -606,6 +606,7 @@ impl TyrantState {
         self.regenerate(s, i)
     }
 
+    #[inline(never)]
     fn regenerate(&mut self, s: usize, i: usize) -> bool {
         let u = self.sides[s].assaults[i];
         let x = self.def(u.card).passive.regenerate;
@@ -893,7 +894,7 @@ impl TyrantState {
 
     /// Counter damage `x` back to attacker `i` of side `p` (its Enfeeble adds, its Protect
     /// subtracts).
-    #[inline]
+    #[inline(always)]
     fn counter(&mut self, p: usize, i: usize, x: u8) {
         let a = &mut self.sides[p].assaults[i];
         let cd = (x as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
