@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod output;
+pub mod report;
 pub mod runner;
 pub mod stats;
 

@@ -30,6 +30,15 @@ enum Cmd {
     Agents(GameArg),
     /// List a game's rule parameters with their defaults.
     Params(GameArg),
+    /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
+    /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
+    Report(ReportArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// An output folder of cardsim.
+    dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -197,7 +206,12 @@ fn cmd_default(a: DefaultArgs) -> Result<()> {
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
-    println!("CSVs and manifest in {}", a.out.display());
+    let (report, _) = cardsim_sim::report::write_report(&a.out)?;
+    println!(
+        "CSVs and manifest in {}; charts in {}",
+        a.out.display(),
+        report.display()
+    );
     Ok(())
 }
 
@@ -278,6 +292,17 @@ fn cmd_params(g: GameArg) -> Result<()> {
     Ok(())
 }
 
+fn cmd_report(a: ReportArgs) -> Result<()> {
+    let (path, r) = cardsim_sim::report::write_report(&a.dir)?;
+    println!(
+        "wrote {} ({} report, {} charts)",
+        path.display(),
+        r.kind,
+        r.charts.len()
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -292,6 +317,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench(a)) => cmd_bench(a),
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
+        Some(Cmd::Report(a)) => cmd_report(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
