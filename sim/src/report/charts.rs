@@ -2,6 +2,7 @@
 //! whiskers, stacked histograms and curves with shaded interval bands.
 
 use super::csvin::Est;
+pub use super::svg::count;
 use super::svg::{
     colour, fill, nice_ticks, stroke, text_width, tick_label, Anchor, Scale, Style, Svg, Swatch,
 };
@@ -29,21 +30,6 @@ pub fn pts(v: f64) -> String {
 /// A difference's interval in percentage points: `[−0.1, +4.2]`.
 pub fn pts_iv(e: &Est) -> String {
     format!("[{}, {}]", pts(e.lo), pts(e.hi))
-}
-
-/// Thousands separators: `1,050,000`.
-pub fn count(n: u64) -> String {
-    let s = n.to_string();
-    let first = match s.len() % 3 {
-        0 => 3,
-        r => r,
-    };
-    let mut o = s[..first].to_string();
-    for group in s.as_bytes()[first..].chunks(3) {
-        o.push(',');
-        o.extend(group.iter().map(|&b| b as char));
-    }
-    o
 }
 
 fn mix(a: (f64, f64, f64), b: (f64, f64, f64), t: f64) -> String {

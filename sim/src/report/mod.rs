@@ -576,7 +576,10 @@ fn cards_section(t: &Table) -> Result<Section> {
         html,
         "<p>Card impact, observational: <b>{}</b> = {}{}. A card that tends to be drawn in long \
          games looks different from one drawn in short ones, so these are associations, not \
-         causes (<code>cardsim impact</code> measures causes by changing the deck).</p>",
+         causes (<code>cardsim impact</code> measures causes by changing the deck). With small \
+         decks a card goes unseen mostly in games that end early, so a small <i>without</i> \
+         group is mostly short games: read the differences next to the <i>without: n</i> \
+         column.</p>",
         metric.name(),
         metric.doc(),
         if pooled {

@@ -23,6 +23,21 @@ pub fn esc(s: &str) -> String {
     o
 }
 
+/// Thousands separators: `1,050,000`.
+pub fn count(n: u64) -> String {
+    let s = n.to_string();
+    let first = match s.len() % 3 {
+        0 => 3,
+        r => r,
+    };
+    let mut o = s[..first].to_string();
+    for group in s.as_bytes()[first..].chunks(3) {
+        o.push(',');
+        o.extend(group.iter().map(|&b| b as char));
+    }
+    o
+}
+
 /// Categorical colours (colour-blind-friendly order of the Tableau 10 palette).
 pub const PALETTE: [&str; 8] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -97,6 +112,11 @@ pub fn tick_label(v: f64, step: f64, percent: bool) -> String {
             (x - x.round()).abs() < 1e-6 * x.max(1.0)
         })
         .unwrap_or(6) as usize;
+    if dec == 0 && !percent && v.abs() >= 10_000.0 {
+        // Thousands separators for large counts.
+        let sign = if v < 0.0 { "-" } else { "" };
+        return format!("{sign}{}", count(v.abs().round() as u64));
+    }
     format!("{v:.dec$}{}", if percent { "%" } else { "" })
 }
 
@@ -392,6 +412,8 @@ mod tests {
         assert_eq!(tick_label(0.025, 0.005, true), "2.5%");
         assert_eq!(tick_label(0.0125, 0.0025, true), "1.25%");
         assert_eq!(tick_label(30.0, 10.0, false), "30");
+        assert_eq!(tick_label(8000.0, 2000.0, false), "8000");
+        assert_eq!(tick_label(120000.0, 20000.0, false), "120,000");
     }
 
     #[test]
