@@ -455,8 +455,9 @@ pub struct Curve {
 
 /// The x axis of a curve chart.
 pub enum XAxis {
-    /// Numeric values.
-    Numeric,
+    /// Numeric values (with their labels): up to 12 are each labelled on the axis, more get
+    /// round ticks.
+    Numeric(Vec<(f64, String)>),
     /// Categories at 0, 1, 2, …
     Categories(Vec<String>),
 }
@@ -492,7 +493,11 @@ pub fn curves(
     };
     let (yt, ya, yb) = nice_ticks(ylo, yhi, 6);
     let (xt, xa, xb): (Vec<(f64, String)>, f64, f64) = match xaxis {
-        XAxis::Numeric => {
+        XAxis::Numeric(v) if v.len() <= 12 => {
+            let pad = (xhi - xlo).max(1e-9) * 0.03;
+            (v.clone(), xlo - pad, xhi + pad)
+        }
+        XAxis::Numeric(_) => {
             let (t, _, _) = nice_ticks(xlo, xhi, 8);
             let step = if t.len() > 1 { t[1] - t[0] } else { 1.0 };
             let pad = (xhi - xlo).max(1e-9) * 0.03;

@@ -90,6 +90,20 @@ fn wilson_est(k: u64, n: u64) -> Option<Est> {
     })
 }
 
+/// `n = 1,000` when every sample has the same size, else `n = 1,000–2,000`.
+fn n_range(ns: impl IntoIterator<Item = u64>) -> String {
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    for n in ns {
+        lo = lo.min(n);
+        hi = hi.max(n);
+    }
+    match (lo, hi) {
+        (u64::MAX, _) => "n = 0".into(),
+        (a, b) if a == b => format!("n = {}", count(a)),
+        (a, b) => format!("n = {}–{}", count(a), count(b)),
+    }
+}
+
 /// Distinct values in first-appearance order.
 fn distinct<'a>(it: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
@@ -207,19 +221,11 @@ fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
         let n_games: Vec<u64> = found.values().map(|c| c.n).collect();
         let cells = heat_cells(&hr, &hc, found);
         let svg = charts::heatmap("chart-run-heatmap", &hr, &hc, &cells);
-        let (lo, hi) = (
-            n_games.iter().min().copied().unwrap_or(0),
-            n_games.iter().max().copied().unwrap_or(0),
-        );
         let cap = format!(
             "Win rate of each row deck against each column deck over both seats (summary.csv, \
              rows with seat <code>all</code>), with its 95% Wilson interval and the number of \
-             games n ({}). Draws count as non-wins. Grey cells: not played.",
-            if lo == hi {
-                format!("n = {} per cell", count(lo))
-            } else {
-                format!("n = {}–{} per cell", count(lo), count(hi))
-            }
+             games ({} per cell). Draws count as non-wins. Grey cells: not played.",
+            n_range(n_games)
         );
         out.push(Section {
             id: "matchups".into(),
@@ -699,12 +705,11 @@ fn matrix_section(t: &Table) -> Result<Section> {
     let svg = charts::heatmap("chart-matrix", &hr, &hc, &cells);
     let cap = format!(
         "Tournament matrix (matrix.csv): win rate of the row deck against the column deck \
-         with its 95% interval and n games per cell ({} cells, {} games in all; cells with n \
-         = {}–{}). Draws count as non-wins. Grey: not played.",
+         with its 95% interval and n games per cell ({} cells, {} games in all; {} per cell). \
+         Draws count as non-wins. Grey: not played.",
         ns.len(),
         count(total),
-        count(ns.iter().min().copied().unwrap_or(0)),
-        count(ns.iter().max().copied().unwrap_or(0))
+        n_range(ns.iter().copied())
     );
     let mut html = figure(&svg, &cap);
     html.push_str(&table(
@@ -818,19 +823,21 @@ const IMPACT_COLS: [&str; 11] = [
 fn impact_section(t: &Table) -> Result<Section> {
     let mut bars = Vec::new();
     let mut rows = Vec::new();
+    let mut ns = Vec::new();
     for r in t.recs() {
         let g = r.u("games")?;
+        ns.push(g);
         let (bw, nw) = (r.u("base_wins")?, r.u("new_wins")?);
         let what = format!("{} {} {}", r.s("deck"), r.s("change"), r.s("card"));
         check_le(t, &what, bw, g, "base wins")?;
         check_le(t, &what, nw, g, "new wins")?;
         let diff = r.est(["diff", "diff_low", "diff_high"])?;
-        let label = format!("{} {} · {}", r.s("change"), r.s("card"), r.s("deck"));
+        let label = format!("{} ({}) · {}", r.s("card"), r.s("change"), r.s("deck"));
         if let Some(e) = diff {
             bars.push(Bar {
                 label: label.clone(),
                 est: e,
-                n: format!("n={}+{}", count(g), count(g)),
+                n: format!("n={} each", count(g)),
             });
         }
         rows.push(vec![
@@ -847,7 +854,6 @@ fn impact_section(t: &Table) -> Result<Section> {
     let mut html = String::new();
     if !bars.is_empty() {
         bars.sort_by(|a, b| b.est.v.total_cmp(&a.est.v));
-        let n = t.recs().next().map(|r| r.s("games").to_string());
         let svg = charts::hbars(
             "chart-impact",
             "impact",
@@ -858,10 +864,11 @@ fn impact_section(t: &Table) -> Result<Section> {
         );
         let cap = format!(
             "Change in the deck's win rate when the card change is made (impact.csv: new − \
-             base), sorted, with 95% intervals; each variant and the base deck play n games \
-             ({} changes; n = {} for the first). Pale bars: the interval includes 0.",
+             base; label: card (change) · deck), sorted, with the 95% intervals impact.csv \
+             gives; each variant and the base deck play the same n games ({} changes, {} \
+             games each). Pale bars: the interval includes 0.",
             bars.len(),
-            n.unwrap_or_default()
+            n_range(ns)
         );
         html.push_str(&figure(&svg, &cap));
     }
@@ -954,7 +961,7 @@ fn sweep_section(t: &Table) -> Result<Section> {
             }
         };
         let xaxis = if numeric {
-            XAxis::Numeric
+            XAxis::Numeric(values.iter().map(|v| (xpos(v), v.clone())).collect())
         } else {
             XAxis::Categories(values.clone())
         };
@@ -1044,13 +1051,7 @@ fn sweep_section(t: &Table) -> Result<Section> {
                     .collect(),
             });
         }
-        let ns = distinct(
-            rows.iter()
-                .map(|r| r.games.to_string())
-                .collect::<Vec<_>>()
-                .iter()
-                .map(|s| s.as_str()),
-        );
+        let ns = n_range(rows.iter().map(|r| r.games));
         let svg = charts::curves(
             &format!("chart-sweep-{}", pi + 1),
             "sweep",
@@ -1062,9 +1063,9 @@ fn sweep_section(t: &Table) -> Result<Section> {
         );
         let cap = format!(
             "Sweep of <code>{}</code> (sweep.csv): win rate per seat (solid) and stall rate \
-             (dashed) at each value, with shaded 95% Wilson bands; n = {} games per value.",
+             (dashed) at each value, with shaded 95% Wilson bands; {} games per value.",
             esc(param),
-            ns.join(", ")
+            ns
         );
         html.push_str(&figure(&svg, &cap));
         let turn_seats: Vec<&String> = if turns_same {
@@ -1121,9 +1122,9 @@ fn sweep_section(t: &Table) -> Result<Section> {
         );
         let cap = format!(
             "Game length over the sweep of <code>{}</code>: mean (solid) and 90th percentile \
-             (dashed) turns per game; n = {} games per value.",
+             (dashed) turns per game; {} games per value.",
             esc(param),
-            ns.join(", ")
+            ns
         );
         html.push_str(&figure(&svg, &cap));
         for v in &values {
@@ -1343,8 +1344,9 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     );
     html.push_str(&facts(m.as_ref(), &kind));
     html.push_str(
-        "<p>Every rate is shown with its 95% interval (Wilson score for rates, Newcombe's \
-         hybrid score for differences) and its number of games; draws and games ended by the \
+        "<p>Every rate is shown with its 95% interval (Wilson score for rates; for differences \
+         the interval in the CSV, or Newcombe's hybrid score where the report pools counts) \
+         and its number of games; draws and games ended by the \
          turn limit are counted separately, never as wins. Hover over a bar, cell or point for \
          its exact numbers.</p>\n<nav>",
     );

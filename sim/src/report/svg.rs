@@ -364,6 +364,8 @@ impl Svg {
             self.text(cx + 24.0, cy, label, 12.0, Anchor::Start, "");
             cx += w;
         }
+        // Make room for every row of the legend.
+        self.h = self.h.max(cy + 10.0);
         cy - y + 18.0
     }
 

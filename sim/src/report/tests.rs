@@ -107,11 +107,11 @@ fn impact_bars_are_sorted_with_one_whisker_each() {
     let t = titles(c, "bar");
     assert_eq!(
         t[0],
-        "-1 Reaver Bike · rush: +2.6 [+0.4, +4.8] pts  n=4,000+4,000"
+        "Reaver Bike (-1) · rush: +2.6 [+0.4, +4.8] pts  n=4,000 each"
     );
     assert_eq!(
         t[7],
-        "-1 Scrap Runner · rush: -4.3 [-6.5, -2.1] pts  n=4,000+4,000"
+        "Scrap Runner (-1) · rush: -4.3 [-6.5, -2.1] pts  n=4,000 each"
     );
     // Intervals that clear zero are solid, the others pale: 2 of the 8 clear it.
     assert_eq!(c.matches("opacity=\"0.90\" class=\"bar\"").count(), 2);
@@ -130,6 +130,10 @@ fn sweep_has_banded_curves_per_seat_and_a_stall_curve() {
     assert_eq!(n_class(c, "line"), 3);
     assert_eq!(n_class(c, "point"), 18);
     assert!(c.contains("stall rate (games ended by the turn limit)"));
+    // Each swept value is labelled on the x axis.
+    for v in [20, 30, 40, 50, 60, 80] {
+        assert!(c.contains(&format!(">{v}</text>")), "no x label {v}");
+    }
     let t = titles(c, "point");
     assert_eq!(
         t[0],
