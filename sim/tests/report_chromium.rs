@@ -277,6 +277,14 @@ fn tournament_report_renders() {
 }
 
 #[test]
+fn real_tournament_report_renders() {
+    let mut want = ids(&["chart-matrix", "chart-ranking"]);
+    want.extend((1..=6).map(|i| format!("chart-turns-{i}")));
+    want.push("chart-card-impact".into());
+    check_fixture("tournament_real", &want);
+}
+
+#[test]
 fn impact_report_renders() {
     check_fixture("impact", &ids(&["chart-impact"]));
 }

@@ -97,6 +97,24 @@ fn tournament_heatmap_has_a_cell_per_pair_and_ranking_a_bar_per_deck() {
 }
 
 #[test]
+fn a_tournament_with_run_files_gets_one_heatmap_and_the_run_sections() {
+    let r = page("tournament_real");
+    assert_eq!(r.kind, "tournament");
+    let mut want = vec!["chart-matrix".to_string(), "chart-ranking".to_string()];
+    want.extend((1..=6).map(|i| format!("chart-turns-{i}")));
+    want.push("chart-card-impact".into());
+    // The matrix replaces the heatmap the summary would give.
+    assert_eq!(r.charts, want);
+    let h = chart(&r.html, "chart-matrix");
+    assert_eq!(n_class(h, "cell"), 12);
+    assert_eq!(n_class(h, "cell empty"), 4);
+    assert_eq!(n_class(chart(&r.html, "chart-ranking"), "bar"), 4);
+    // 4 decks of 5 to 7 distinct cards, pooled over each deck's 3 matchups.
+    assert_eq!(n_class(chart(&r.html, "chart-card-impact"), "bar"), 23);
+    assert!(r.html.contains("<section id=\"summary\">"));
+}
+
+#[test]
 fn impact_bars_are_sorted_with_one_whisker_each() {
     let r = page("impact");
     assert_eq!(r.kind, "impact");
@@ -236,7 +254,14 @@ fn the_card_chart_uses_iwd_when_the_columns_are_there() {
 
 #[test]
 fn pages_are_self_contained() {
-    for f in ["run", "run_iwd", "tournament", "impact", "sweep"] {
+    for f in [
+        "run",
+        "run_iwd",
+        "tournament",
+        "tournament_real",
+        "impact",
+        "sweep",
+    ] {
         let r = page(f);
         let h = &r.html;
         assert!(h.starts_with("<!DOCTYPE html>"), "{f}");
