@@ -8,6 +8,7 @@
 
 pub mod output;
 pub mod replay;
+pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod stats;

@@ -30,6 +30,9 @@ enum Cmd {
     Agents(GameArg),
     /// List a game's rule parameters with their defaults.
     Params(GameArg),
+    /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
+    /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
+    Report(ReportArgs),
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
     Scenario(ScenarioArgs),
@@ -63,6 +66,12 @@ struct ScenarioArgs {
     /// Print every scenario's event log, not only the failing ones'.
     #[arg(long)]
     verbose: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// An output folder of cardsim.
+    dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -230,7 +239,12 @@ fn cmd_default(a: DefaultArgs) -> Result<()> {
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
-    println!("CSVs and manifest in {}", a.out.display());
+    let (report, _) = cardsim_sim::report::write_report(&a.out)?;
+    println!(
+        "CSVs and manifest in {}; charts in {}",
+        a.out.display(),
+        report.display()
+    );
     Ok(())
 }
 
@@ -331,6 +345,17 @@ fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
     Ok(())
 }
 
+fn cmd_report(a: ReportArgs) -> Result<()> {
+    let (path, r) = cardsim_sim::report::write_report(&a.dir)?;
+    println!(
+        "wrote {} ({} report, {} charts)",
+        path.display(),
+        r.kind,
+        r.charts.len()
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -353,6 +378,7 @@ fn main() -> ExitCode {
             find: a.find,
         })
         .map(|s| print!("{s}")),
+        Some(Cmd::Report(a)) => cmd_report(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
