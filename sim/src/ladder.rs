@@ -362,7 +362,8 @@ impl<R: Ruleset> Plan<'_, R> {
     }
 }
 
-fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
+/// Run a ladder for rule set `R` (what [`ladder`] does once the game is known by name).
+pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
     if job.deals == 0 {
         bail!("--games must be at least 1");
     }

@@ -300,7 +300,11 @@ fn cmd_bench(a: BenchArgs) -> Result<()> {
 fn bench_agents() -> Result<()> {
     for game in registry::GAMES {
         let decks = example_decks(game)?;
-        for (spec, decisions) in [("greedy", 200_000), ("mcts:iters=1000", 1_000)] {
+        for (spec, decisions) in [
+            ("greedy", 200_000),
+            ("mcts:iters=1000", 1_000),
+            ("mcts:iters=100,rollout=greedy", 500),
+        ] {
             let s = cardsim_sim::ladder::agent_speed(game, &decks, spec, decisions)?;
             let per_s = s.decisions as f64 / s.seconds.max(1e-9);
             match s.iterations_per_decision {
