@@ -8,7 +8,9 @@
 
 pub mod ladder;
 pub mod output;
+pub mod replay;
 pub mod runner;
+pub mod scenario;
 pub mod stats;
 
 use std::io::IsTerminal;
@@ -226,6 +228,7 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
                     agents: nm.agents.clone(),
                     games: m.games,
                     first_game: first,
+                    deck_indices: m.decks.clone(),
                 };
                 first += m.games;
                 mm

@@ -34,6 +34,39 @@ enum Cmd {
     /// Strength ladder: every pair of agents on the same deals, win rates with intervals
     /// and a rating per agent; writes ladder.csv, ratings.csv and manifest.json.
     Ladder(LadderArgs),
+    /// Run scenario files (or folders of them): scripted positions with forced outcomes and
+    /// assertions on the state. Exits non-zero if any assertion fails.
+    Scenario(ScenarioArgs),
+    /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The run's output folder (holding manifest.json).
+    dir: PathBuf,
+    /// Global game index: the matchup's `first_game` in the manifest plus the game's number
+    /// within the matchup.
+    #[arg(long)]
+    game: u64,
+    /// Also print the full state before every decision.
+    #[arg(long)]
+    states: bool,
+    /// Replay instead the first game from --game on, within its matchup, meeting these
+    /// conditions (repeatable): end=decided|turn_limit, winner=SEAT|draw, min_turns=N,
+    /// max_turns=N.
+    #[arg(long)]
+    find: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct ScenarioArgs {
+    /// Scenario files, or folders searched for `*.toml`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print every scenario's event log, not only the failing ones'.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(Args, Debug)]
@@ -426,6 +459,26 @@ fn cmd_params(g: GameArg) -> Result<()> {
     Ok(())
 }
 
+fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
+    use cardsim_sim::scenario;
+    let files = scenario::collect(&a.paths).map_err(anyhow::Error::msg)?;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let rep = scenario::run_file(f);
+        print!("{}", scenario::render(&rep, a.verbose));
+        if rep.passed() {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    println!("{ok} passed, {failed} failed");
+    if failed > 0 {
+        bail!("{failed} of {} scenarios failed", files.len());
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -441,6 +494,14 @@ fn main() -> ExitCode {
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
         Some(Cmd::Ladder(a)) => cmd_ladder(a),
+        Some(Cmd::Scenario(a)) => cmd_scenario(a),
+        Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
+            dir: a.dir,
+            game: a.game,
+            states: a.states,
+            find: a.find,
+        })
+        .map(|s| print!("{s}")),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -36,6 +36,16 @@ fn unit_text(s: &TyrantState, u: &Unit) -> String {
     if u.berserk > 0 {
         t.push_str(&format!(" berserk +{}", u.berserk));
     }
+    for (name, on) in [
+        ("jammed", u.jammed),
+        ("chaosed", u.chaosed),
+        ("immobilized", u.immobilized),
+        ("diseased", u.diseased),
+    ] {
+        if on {
+            t.push_str(&format!(" {name}"));
+        }
+    }
     if !u.alive() {
         t.push_str(" (destroyed)");
     }
@@ -58,6 +68,15 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
             ("poisoned", u.poisoned),
         ] {
             out.push((format!("{key}.{name}"), v.to_string()));
+        }
+        out.push((format!("{key}.berserk"), u.berserk.to_string()));
+        for (name, on) in [
+            ("jammed", u.jammed),
+            ("chaosed", u.chaosed),
+            ("immobilized", u.immobilized),
+            ("diseased", u.diseased),
+        ] {
+            out.push((format!("{key}.{name}"), on.to_string()));
         }
     } else if def.kind == super::CardType::Structure {
         out.push((format!("{key}.timer"), u.timer.to_string()));
