@@ -3,7 +3,8 @@
 //! Generic over the engine's [`Ruleset`] and the agents crate; it holds no game-specific
 //! code. A [`Job`] names a game, its data files, the matchups, the agents, the game count and
 //! the seed; [`execute`] loads everything, plays the games on a rayon pool ([`runner`]) and
-//! writes the CSV outputs ([`output`]).
+//! writes the CSV outputs ([`output`]). [`ladder`] ranks agents by playing every pair of them
+//! on the same deals.
 #![deny(missing_docs)]
 
 pub mod ladder;
