@@ -13,15 +13,31 @@
 //! [`Agent::sees_hidden`]; such agents must say so in their name (e.g. `mcts-peek`), and the
 //! simulator labels them in its outputs.
 //!
+//! ## The agents
+//! * `random`: a uniformly random legal action.
+//! * `greedy` ([`GreedyAgent`]): one step of look-ahead on a resampled world, scored by the
+//!   game's own [`Game::evaluate`].
+//! * `mcts` ([`MctsAgent`]): information-set Monte Carlo tree search over resampled worlds;
+//!   `mcts-peek` is the same search on the true state (it sees hidden cards and the game's
+//!   future random draws, and is labelled as such in every output).
+//! * the game's own scripted play modes (Tyrant's `ordered`), through [`BuiltinAgent`].
+//!
 //! ## Agent specs
 //! Agents are named on the command line as `name` or `name:key=value,key=value`
-//! ([`AgentSpec`]); [`make_agent`] builds one for a rule set and [`list_agents`] lists them.
+//! ([`AgentSpec`]); [`make_agent`] builds one for a rule set (and [`make_agent_for`] tells
+//! it which seats the rules give to an automaton) and [`list_agents`] lists them.
 #![deny(missing_docs)]
+
+mod greedy;
+mod mcts;
+pub mod play;
 
 use std::fmt;
 
-use cardsim_engine::{Action, ActionBuf, Game, GameRng, Ruleset};
-use rand::RngExt;
+use cardsim_engine::{Action, ActionBuf, Game, GameRng, PolicyInfo, Ruleset};
+
+pub use greedy::GreedyAgent;
+pub use mcts::{Budget, MctsAgent, MctsConfig, Rollout};
 
 /// A player.
 pub trait Agent<G: Game>: Send {
@@ -38,6 +54,19 @@ pub trait Agent<G: Game>: Send {
 
     /// Called before each new game.
     fn reset(&mut self) {}
+
+    /// Whether the agent's choices depend only on its inputs and RNG (false for agents with
+    /// a wall-clock budget; runs using them are flagged as not reproducible).
+    fn deterministic(&self) -> bool {
+        true
+    }
+
+    /// Tell the agent which seats the rules give to a fixed automaton
+    /// ([`Ruleset::fixed_seat_agent`], one entry per seat). Search agents model those seats
+    /// as that automaton instead of as opponents; others ignore it.
+    fn set_seat_models(&mut self, fixed: &[Option<&'static str>]) {
+        let _ = fixed;
+    }
 }
 
 /// What an agent sees when it decides.
@@ -99,8 +128,7 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
     #[inline]
     fn choose(&mut self, view: &View<'_, G>, rng: &mut GameRng) -> Action {
-        let l = view.legal();
-        l[rng.random_range(0..l.len())]
+        play::random_action(view.legal(), rng)
     }
 }
 
@@ -213,16 +241,45 @@ pub struct AgentInfo {
 
 /// The agents available for rule set `R`.
 pub fn list_agents<R: Ruleset>() -> Vec<AgentInfo> {
+    list_game_agents(R::NAME, R::builtin_policies())
+}
+
+/// The agents available for a game called `game` with scripted play modes `policies`.
+pub fn list_game_agents(game: &str, policies: &[PolicyInfo]) -> Vec<AgentInfo> {
     let mut v = vec![AgentInfo {
         name: "random".into(),
         params: vec![],
         doc: "uniformly random legal action".into(),
     }];
-    for p in R::builtin_policies() {
+    v.push(AgentInfo {
+        name: "greedy".into(),
+        params: vec!["samples=1: resampled worlds each action is scored on".into()],
+        doc: "best one-step look-ahead by the game's evaluation, on worlds resampled from what the player sees".into(),
+    });
+    let mcts_params = |extra: &str| {
+        vec![
+            "iters=1000: iterations per decision (deterministic)".into(),
+            "ms=: milliseconds per decision instead of iters (not reproducible; flagged in manifest.json)".into(),
+            "c=1.4: UCT exploration constant".into(),
+            "rollout=random: playout policy, random or greedy".into(),
+            format!("max_nodes=200000: tree size limit with ms{extra}"),
+        ]
+    };
+    v.push(AgentInfo {
+        name: "mcts".into(),
+        params: mcts_params(""),
+        doc: "information-set MCTS: one tree over what the player knows, a resampled world per iteration".into(),
+    });
+    v.push(AgentInfo {
+        name: "mcts-peek".into(),
+        params: mcts_params(""),
+        doc: "MCTS on the true state: SEES HIDDEN CARDS and future random draws (a clairvoyant yardstick, labelled in outputs)".into(),
+    });
+    for p in policies {
         v.push(AgentInfo {
             name: p.name.into(),
             params: vec![],
-            doc: format!("{} (scripted play mode of {})", p.doc, R::NAME),
+            doc: format!("{} (scripted play mode of {game})", p.doc),
         });
     }
     v
@@ -238,13 +295,145 @@ fn no_params(spec: &AgentSpec) -> Result<(), SpecError> {
     }
 }
 
+/// Reads a spec's `key=value` parameters, refusing unknown and repeated keys.
+struct SpecParams<'a> {
+    spec: &'a AgentSpec,
+}
+
+impl<'a> SpecParams<'a> {
+    fn new(spec: &'a AgentSpec, known: &[&str]) -> Result<Self, SpecError> {
+        for (i, (k, _)) in spec.params.iter().enumerate() {
+            if !known.contains(&k.as_str()) {
+                return Err(spec.param_error(format!(
+                    "unknown parameter `{k}` (known: {})",
+                    known.join(", ")
+                )));
+            }
+            if spec.params[..i].iter().any(|(k2, _)| k2 == k) {
+                return Err(spec.param_error(format!("parameter `{k}` given twice")));
+            }
+        }
+        Ok(SpecParams { spec })
+    }
+
+    fn raw(&self, key: &str) -> Option<&'a str> {
+        self.spec
+            .params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn int(&self, key: &str, min: u32, max: u32) -> Result<Option<u32>, SpecError> {
+        self.raw(key)
+            .map(|v| {
+                v.parse::<u32>()
+                    .ok()
+                    .filter(|n| (min..=max).contains(n))
+                    .ok_or_else(|| {
+                        self.spec.param_error(format!(
+                            "`{key}={v}`: expected a whole number from {min} to {max}"
+                        ))
+                    })
+            })
+            .transpose()
+    }
+
+    fn float(&self, key: &str, min: f64, max: f64) -> Result<Option<f64>, SpecError> {
+        self.raw(key)
+            .map(|v| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && (min..=max).contains(x))
+                    .ok_or_else(|| {
+                        self.spec.param_error(format!(
+                            "`{key}={v}`: expected a number from {min} to {max}"
+                        ))
+                    })
+            })
+            .transpose()
+    }
+}
+
+impl AgentSpec {
+    fn param_error(&self, message: String) -> SpecError {
+        SpecError::Param {
+            agent: self.name.clone(),
+            message,
+        }
+    }
+}
+
+fn mcts_config(spec: &AgentSpec, peek: bool) -> Result<MctsConfig, SpecError> {
+    let p = SpecParams::new(spec, &["iters", "ms", "c", "rollout", "max_nodes"])?;
+    let d = MctsConfig::default();
+    let budget = match (p.int("iters", 1, 10_000_000)?, p.int("ms", 1, 600_000)?) {
+        (Some(_), Some(_)) => {
+            return Err(spec.param_error("give `iters` or `ms`, not both".into()));
+        }
+        (Some(n), None) => Budget::Iterations(n),
+        (None, Some(ms)) => Budget::Millis(ms),
+        (None, None) => d.budget,
+    };
+    let rollout = match p.raw("rollout") {
+        None | Some("random") => Rollout::Random,
+        Some("greedy") => Rollout::Greedy,
+        Some(v) => {
+            return Err(spec.param_error(format!("`rollout={v}`: expected `random` or `greedy`")))
+        }
+    };
+    Ok(MctsConfig {
+        budget,
+        c: p.float("c", 0.0, 100.0)?.unwrap_or(d.c),
+        rollout,
+        max_nodes: p.int("max_nodes", 1, 50_000_000)?.unwrap_or(d.max_nodes),
+        peek,
+    })
+}
+
+/// Build the agent a spec names, for rule set `R`, telling it which seats the loaded rules
+/// give to an automaton ([`Ruleset::fixed_seat_agent`]).
+pub fn make_agent_for<R: Ruleset>(
+    ruleset: &R,
+    spec: &AgentSpec,
+) -> Result<Box<dyn Agent<R::State>>, SpecError> {
+    let mut a = make_agent::<R>(spec)?;
+    let fixed: Vec<Option<&'static str>> = (0..ruleset.num_players())
+        .map(|s| ruleset.fixed_seat_agent(s))
+        .collect();
+    a.set_seat_models(&fixed);
+    Ok(a)
+}
+
 /// Build the agent a spec names, for rule set `R`.
 pub fn make_agent<R: Ruleset>(spec: &AgentSpec) -> Result<Box<dyn Agent<R::State>>, SpecError> {
-    if spec.name == "random" {
-        no_params(spec)?;
-        return Ok(Box::new(RandomAgent));
+    make_game_agent(spec, R::NAME, R::builtin_policies())
+}
+
+/// Build the agent a spec names for any game type `G` (not necessarily registered), whose
+/// name and scripted play modes are given.
+pub fn make_game_agent<G: Game>(
+    spec: &AgentSpec,
+    game: &str,
+    policies: &'static [PolicyInfo],
+) -> Result<Box<dyn Agent<G>>, SpecError> {
+    match spec.name.as_str() {
+        "random" => {
+            no_params(spec)?;
+            return Ok(Box::new(RandomAgent));
+        }
+        "greedy" => {
+            let p = SpecParams::new(spec, &["samples"])?;
+            let samples = p.int("samples", 1, 10_000)?.unwrap_or(1);
+            return Ok(Box::new(GreedyAgent::new(samples)));
+        }
+        "mcts" | "mcts-peek" => {
+            let cfg = mcts_config(spec, spec.name == "mcts-peek")?;
+            return Ok(Box::new(MctsAgent::new(cfg)));
+        }
+        _ => {}
     }
-    if let Some((index, p)) = R::builtin_policies()
+    if let Some((index, p)) = policies
         .iter()
         .enumerate()
         .find(|(_, p)| p.name == spec.name)
@@ -257,8 +446,8 @@ pub fn make_agent<R: Ruleset>(spec: &AgentSpec) -> Result<Box<dyn Agent<R::State
     }
     Err(SpecError::Unknown {
         name: spec.name.clone(),
-        game: R::NAME.into(),
-        known: list_agents::<R>()
+        game: game.into(),
+        known: list_game_agents(game, policies)
             .iter()
             .map(|a| a.name.clone())
             .collect::<Vec<_>>()
@@ -294,7 +483,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             e.to_string(),
-            "unknown agent `nope` for tyrant (known: random, ordered)"
+            "unknown agent `nope` for tyrant (known: random, greedy, mcts, mcts-peek, ordered)"
         );
         let e = make_agent::<Tyrant>(&AgentSpec::parse("random:x=1").unwrap())
             .err()
@@ -303,5 +492,76 @@ mod tests {
             e.to_string(),
             "agent `random`: takes no parameters (got `x`)"
         );
+    }
+
+    #[test]
+    fn search_agent_specs_are_validated() {
+        use cardsim_engine::tyrant::Tyrant;
+        let label = |s: &str| {
+            make_agent::<Tyrant>(&AgentSpec::parse(s).unwrap())
+                .map(|a| a.label())
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(label("greedy").unwrap(), "greedy");
+        assert_eq!(label("greedy:samples=4").unwrap(), "greedy:samples=4");
+        assert_eq!(
+            label("mcts").unwrap(),
+            "mcts:iters=1000,c=1.4,rollout=random"
+        );
+        assert_eq!(
+            label("mcts:iters=50,c=0.7,rollout=greedy").unwrap(),
+            "mcts:iters=50,c=0.7,rollout=greedy"
+        );
+        assert_eq!(
+            label("mcts-peek:ms=20").unwrap(),
+            "mcts-peek:ms=20,max_nodes=200000,c=1.4,rollout=random"
+        );
+        let bad = [
+            (
+                "mcts:iter=5",
+                "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes)",
+            ),
+            (
+                "mcts:iters=0",
+                "agent `mcts`: `iters=0`: expected a whole number from 1 to 10000000",
+            ),
+            (
+                "mcts:iters=abc",
+                "agent `mcts`: `iters=abc`: expected a whole number from 1 to 10000000",
+            ),
+            (
+                "mcts:c=-1",
+                "agent `mcts`: `c=-1`: expected a number from 0 to 100",
+            ),
+            (
+                "mcts:c=nan",
+                "agent `mcts`: `c=nan`: expected a number from 0 to 100",
+            ),
+            (
+                "mcts:rollout=smart",
+                "agent `mcts`: `rollout=smart`: expected `random` or `greedy`",
+            ),
+            (
+                "mcts:iters=5,ms=5",
+                "agent `mcts`: give `iters` or `ms`, not both",
+            ),
+            (
+                "mcts:iters=5,iters=6",
+                "agent `mcts`: parameter `iters` given twice",
+            ),
+            (
+                "greedy:samples=0",
+                "agent `greedy`: `samples=0`: expected a whole number from 1 to 10000",
+            ),
+        ];
+        for (spec, msg) in bad {
+            assert_eq!(label(spec).unwrap_err(), msg, "{spec}");
+        }
+        let det = |s: &str| make_agent::<Tyrant>(&AgentSpec::parse(s).unwrap()).unwrap();
+        assert!(det("mcts:iters=10").deterministic());
+        assert!(!det("mcts:ms=10").deterministic());
+        assert!(det("mcts-peek").sees_hidden());
+        assert!(!det("mcts").sees_hidden());
+        assert!(!det("greedy").sees_hidden());
     }
 }

@@ -275,6 +275,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         true
     }
 
+    /// The agent the rules themselves put in `seat`, when a seat is not a player's to fill
+    /// (Tyrant's defender plays a random card from its hand: `Some("random")`). Tools that
+    /// compare agents (the strength ladder) seat this agent there, and search agents model
+    /// that seat as this automaton rather than as an opponent. `None`: a free seat.
+    fn fixed_seat_agent(&self, seat: usize) -> Option<&'static str> {
+        let _ = seat;
+        None
+    }
+
     /// The seat that takes the first turn under the loaded parameters.
     fn first_seat(&self) -> usize;
 

@@ -3,9 +3,11 @@
 //! Generic over the engine's [`Ruleset`] and the agents crate; it holds no game-specific
 //! code. A [`Job`] names a game, its data files, the matchups, the agents, the game count and
 //! the seed; [`execute`] loads everything, plays the games on a rayon pool ([`runner`]) and
-//! writes the CSV outputs ([`output`]).
+//! writes the CSV outputs ([`output`]). [`ladder`] ranks agents by playing every pair of them
+//! on the same deals.
 #![deny(missing_docs)]
 
+pub mod ladder;
 pub mod output;
 pub mod replay;
 pub mod report;
@@ -198,24 +200,7 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
-    let bar = if job.progress && std::io::stderr().is_terminal() {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}",
-            )
-            .expect("valid template")
-            .with_key(
-                "rate",
-                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} games/s", st.per_sec());
-                },
-            ),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(job.progress, total);
     let started = Instant::now();
     let result = pool.install(|| run.play(&|k| bar.inc(k)))?;
     bar.finish_and_clear();
@@ -256,7 +241,11 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         threads,
         version: env!("CARGO_PKG_VERSION").into(),
         git_commit: git_commit(),
-        deterministic: true,
+        deterministic: specs.iter().all(|s| {
+            make_agent::<R>(s)
+                .map(|a| a.deterministic())
+                .unwrap_or(true)
+        }),
         elapsed_seconds: elapsed,
         games_per_second: total as f64 / elapsed.max(1e-9),
     };
@@ -291,6 +280,29 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         checksum,
         written,
     })
+}
+
+/// A progress bar over `total` games drawn on stderr (games/s, ETA), hidden unless `show`
+/// and stderr is a terminal.
+pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
+    if show && std::io::stderr().is_terminal() {
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}",
+            )
+            .expect("valid template")
+            .with_key(
+                "rate",
+                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", st.per_sec());
+                },
+            ),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    }
 }
 
 /// `k/n` as a percentage with one decimal, `-` when `n` is 0.

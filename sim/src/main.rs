@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
+use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
 use cardsim_sim::{data_dir, execute, field_table, summary_table, Job, Pairing};
 use clap::{Args, Parser, Subcommand};
 
@@ -33,6 +34,9 @@ enum Cmd {
     /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
     /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
     Report(ReportArgs),
+    /// Strength ladder: every pair of agents on the same deals, win rates with intervals
+    /// and a rating per agent; writes ladder.csv, ratings.csv and manifest.json.
+    Ladder(LadderArgs),
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
     Scenario(ScenarioArgs),
@@ -73,6 +77,46 @@ struct ReportArgs {
     /// An output folder of cardsim.
     dir: PathBuf,
 }
+
+#[derive(Args, Debug)]
+struct LadderArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    cards: Option<PathBuf>,
+    /// Deck files (repeatable; default: every example deck of the game).
+    #[arg(long = "deck")]
+    decks: Vec<PathBuf>,
+    /// Agent spec (repeatable; default: random, greedy, mcts:iters=100, mcts:iters=1000).
+    /// The first anchors the ratings at 0.
+    #[arg(long = "agent")]
+    agents: Vec<String>,
+    /// Deals per pair of agents (each deal is played twice, the agents' seats swapped).
+    #[arg(long, default_value_t = LADDER_DEALS, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder (default: reports/agents/GAME).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Deals per pair in the ladder.
+const LADDER_DEALS: u64 = 2_000;
+/// The ladder's default agents, weakest expected first.
+const LADDER_AGENTS: [&str; 4] = ["random", "greedy", "mcts:iters=100", "mcts:iters=1000"];
 
 #[derive(Args, Debug)]
 struct GameArg {
@@ -145,6 +189,9 @@ struct BenchArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// Skip the agent speed lines.
+    #[arg(long)]
+    no_agents: bool,
 }
 
 /// Games per deck pair in the default job (45 pairs of the 10 example decks: 2,250,000 games).
@@ -159,8 +206,9 @@ fn argv() -> Vec<String> {
     std::env::args().collect()
 }
 
-fn tyrant_decks() -> Result<Vec<PathBuf>> {
-    let dir = data_dir().join("tyrant").join("decks");
+/// The example decks of `game` (`data/GAME/decks/*.txt`, sorted).
+fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
+    let dir = data_dir().join(game.to_ascii_lowercase()).join("decks");
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot list the example decks in {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -210,7 +258,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
 }
 
 fn cmd_default(a: DefaultArgs) -> Result<()> {
-    let decks = tyrant_decks()?;
+    let decks = example_decks("tyrant")?;
     let job = Job {
         game: "tyrant".into(),
         cards: None,
@@ -289,6 +337,104 @@ fn cmd_bench(a: BenchArgs) -> Result<()> {
         "speed: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
+    if !a.no_agents {
+        bench_agents()?;
+    }
+    Ok(())
+}
+
+/// Agent speed on one thread, for every game: greedy decisions/s and MCTS iterations/s.
+fn bench_agents() -> Result<()> {
+    for game in registry::GAMES {
+        let decks = match example_decks(game) {
+            Ok(d) => d,
+            Err(e) => {
+                println!("agent speed: {game}: skipped ({e:#})");
+                continue;
+            }
+        };
+        for (spec, decisions) in [
+            ("greedy", 200_000),
+            ("mcts:iters=1000", 1_000),
+            ("mcts:iters=100,rollout=greedy", 500),
+        ] {
+            let s = cardsim_sim::ladder::agent_speed(game, &decks, spec, decisions)?;
+            let per_s = s.decisions as f64 / s.seconds.max(1e-9);
+            match s.iterations_per_decision {
+                Some(it) => println!(
+                    "agent speed: {game} {}: {:.0} iterations/s per core ({:.1} decisions/s, {} decisions)",
+                    s.label,
+                    per_s * it as f64,
+                    per_s,
+                    s.decisions
+                ),
+                None => println!(
+                    "agent speed: {game} {}: {:.0} decisions/s per core ({} decisions)",
+                    s.label, per_s, s.decisions
+                ),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn cmd_ladder(a: LadderArgs) -> Result<()> {
+    let decks = if a.decks.is_empty() {
+        example_decks(&a.game)?
+    } else {
+        a.decks
+    };
+    let agents: Vec<String> = if a.agents.is_empty() {
+        LADDER_AGENTS.iter().map(|s| s.to_string()).collect()
+    } else {
+        a.agents
+    };
+    let out = a
+        .out
+        .unwrap_or_else(|| PathBuf::from("reports/agents").join(a.game.to_ascii_lowercase()));
+    let job = LadderJob {
+        game: a.game,
+        cards: a.cards,
+        decks,
+        agents,
+        deals: a.games,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(out),
+        params: a.params,
+        progress: !a.quiet,
+        command: argv(),
+    };
+    let r = ladder(&job)?;
+    let m = &r.manifest;
+    println!(
+        "ladder: {} ({}), {} agents, {} deals per pair, {} decks, seed {}",
+        m.game,
+        m.mode,
+        r.agents.len(),
+        m.deals_per_pair,
+        m.decks.len(),
+        m.seed
+    );
+    if !m.fixed_seats.is_empty() {
+        println!(
+            "fixed by the rules: {}; the agents play the other seats, A and B on the same deals; \
+             'A better' = deals where A's result beat B's, win rate = A's share of the untied deals",
+            m.fixed_seats.join(", ")
+        );
+    }
+    print!("{}", ladder_table(&r));
+    println!(
+        "{} games in {:.1} s on {} threads; wrote {}",
+        m.games,
+        m.elapsed_seconds,
+        m.threads,
+        r.written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     Ok(())
 }
 
@@ -296,13 +442,15 @@ struct ListAgents;
 impl GameVisitor for ListAgents {
     type Output = ();
     fn visit<R: Ruleset>(self) {
+        println!(
+            "agents of {} (spec: name or name:key=value,key=value):",
+            R::NAME
+        );
         for a in cardsim_agents::list_agents::<R>() {
-            let p = if a.params.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", a.params.join(", "))
-            };
-            println!("{:<10} {}{p}", a.name, a.doc);
+            println!("  {:<10} {}", a.name, a.doc);
+            for p in &a.params {
+                println!("  {:<12} {p}", "");
+            }
         }
     }
 }
@@ -370,6 +518,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench(a)) => cmd_bench(a),
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
+        Some(Cmd::Ladder(a)) => cmd_ladder(a),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
         Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
             dir: a.dir,

@@ -424,6 +424,32 @@ pub struct Outputs<'a> {
 
 /// Write all outputs into `dir` atomically (see the module docs).
 pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
+    let files = ["summary.csv", "turns.csv", "cards.csv", "manifest.json"];
+    write_staged(dir, &files, |staging| {
+        write_summary(&staging.join(files[0]), out.summary, out.peeks)?;
+        write_turns(&staging.join(files[1]), out.names, out.accs)?;
+        write_cards(&staging.join(files[2]), out.names, out.accs)?;
+        write_json(&staging.join(files[3]), out.manifest)
+    })
+}
+
+/// Write `value` as pretty JSON (with a final newline) and sync it.
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
+    let mut f = std::fs::File::create(path)?;
+    serde_json::to_writer_pretty(&mut f, value)?;
+    writeln!(f)?;
+    f.sync_all()?;
+    Ok(())
+}
+
+/// Write the files named `files` into `dir` atomically: `fill` writes them into a staging
+/// folder next to `dir`; only when it succeeds are they moved into `dir`. On error the
+/// staging folder is removed and `dir` is left as it was.
+pub fn write_staged(
+    dir: &Path,
+    files: &[&str],
+    fill: impl FnOnce(&Path) -> Result<()>,
+) -> Result<Vec<PathBuf>> {
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -438,18 +464,9 @@ pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
     let _ = std::fs::remove_dir_all(&staging);
     std::fs::create_dir_all(&staging)
         .with_context(|| format!("cannot create {}", staging.display()))?;
-    let files = ["summary.csv", "turns.csv", "cards.csv", "manifest.json"];
-    let result = (|| -> Result<()> {
-        write_summary(&staging.join(files[0]), out.summary, out.peeks)?;
-        write_turns(&staging.join(files[1]), out.names, out.accs)?;
-        write_cards(&staging.join(files[2]), out.names, out.accs)?;
-        let mut f = std::fs::File::create(staging.join(files[3]))?;
-        serde_json::to_writer_pretty(&mut f, out.manifest)?;
-        writeln!(f)?;
-        f.sync_all()?;
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        Ok(())
-    })();
+    let result = fill(&staging).and_then(|()| {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
+    });
     if let Err(e) = result {
         let _ = std::fs::remove_dir_all(&staging);
         return Err(e.context(format!("writing outputs to {}", dir.display())));

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use cardsim_agents::{make_agent, Agent, AgentSpec};
+use cardsim_agents::{make_agent_for, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{
     game_rng, stream_rng, ActionBuf, EndReason, Game, PlayerResult, RngRole, Ruleset, ToMove,
@@ -211,7 +211,7 @@ fn replay_for<R: Ruleset>(m: &RunManifest, job: &ReplayJob) -> Result<String> {
     let mut agents: Vec<Box<dyn Agent<R::State>>> = mu
         .agents
         .iter()
-        .map(|a| make_agent::<R>(&AgentSpec::parse(a)?))
+        .map(|a| make_agent_for(&ruleset, &AgentSpec::parse(a)?))
         .collect::<Result<_, _>>()?;
     let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
     let cond = Conditions::parse(&job.find, &ruleset)?;

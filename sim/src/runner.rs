@@ -6,12 +6,12 @@
 //! fixed chunks; each chunk is folded into its own integer-only accumulator and the chunk
 //! accumulators are merged once (integer sums commute, so the merge order does not matter).
 
-use cardsim_agents::{make_agent, Agent, AgentSpec, SpecError, View};
+use cardsim_agents::play::sample_chance;
+use cardsim_agents::{make_agent_for, Agent, AgentSpec, SpecError, View};
 use cardsim_engine::{
     game_rng, stream_rng, Action, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult,
     RngRole, Ruleset, ToMove, MAX_PLAYERS,
 };
-use rand::RngExt;
 use rayon::prelude::*;
 
 /// Games per chunk (the unit of parallel work and of progress updates).
@@ -83,17 +83,7 @@ pub fn play_game_observed<G: Game, F: FnMut(&mut G, ToMove, Action)>(
         match state.to_move() {
             ToMove::Terminal => break,
             ToMove::Chance => {
-                state.chance_outcomes(&mut chance);
-                let total: u32 = chance.iter().map(|c| c.1).sum();
-                let mut r = chance_rng.random_range(0..total);
-                let mut pick = chance[0].0;
-                for &(a, w) in chance.iter() {
-                    if r < w {
-                        pick = a;
-                        break;
-                    }
-                    r -= w;
-                }
+                let pick = sample_chance(&state, &mut chance, chance_rng);
                 observe(&mut state, ToMove::Chance, pick);
                 state.apply_unchecked(pick);
             }
@@ -337,7 +327,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 return Err(RunError::Plan("deck index out of range".into()));
             }
             for a in &m.agents {
-                make_agent::<R>(a)?;
+                make_agent_for(self.ruleset, a)?;
             }
         }
         Ok(())
@@ -427,7 +417,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
         let mut agents: Vec<Box<dyn Agent<R::State>>> = m
             .agents
             .iter()
-            .map(|a| make_agent::<R>(a).expect("validated"))
+            .map(|a| make_agent_for(self.ruleset, a).expect("validated"))
             .collect();
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
         for i in start..end {

@@ -9,7 +9,14 @@ use std::process::Command;
 
 fn bench_line(threads: &str) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
-        .args(["bench", "--games", "20000", "--threads", threads])
+        .args([
+            "bench",
+            "--games",
+            "20000",
+            "--threads",
+            threads,
+            "--no-agents",
+        ])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -249,3 +249,43 @@ fn three_player_runs_rotate_seats_and_are_thread_independent() {
     let total = |slot: usize| m.seats[slot].iter().map(|s| s.wins).sum::<u64>();
     assert!(total(2) > total(1) && total(1) > total(0));
 }
+
+#[test]
+fn ladder_head_to_head_with_three_players_and_chance() {
+    use cardsim_sim::ladder::{ladder_for, LadderJob};
+    let job = |threads| LadderJob {
+        game: "race".into(),
+        cards: None,
+        decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
+        agents: vec!["random".into(), "greedy".into(), "mcts:iters=60".into()],
+        deals: 150,
+        seed: 4,
+        threads: Some(threads),
+        out: None,
+        params: vec![],
+        progress: false,
+        command: vec![],
+    };
+    let one = ladder_for::<RaceRules>(&job(1)).unwrap();
+    let two = ladder_for::<RaceRules>(&job(2)).unwrap();
+    assert_eq!(one.manifest.mode, "head-to-head");
+    assert!(one.manifest.fixed_seats.is_empty());
+    for (p, q) in one.pairs.iter().zip(&two.pairs) {
+        assert_eq!(p.acc, q.acc);
+        let c = &p.acc;
+        // Two games per deal, one comparison each; seats alternate A, B, A then B, A, B.
+        assert_eq!(c.deals, 150);
+        assert_eq!(c.a_better + c.b_better + c.equal, 300);
+        assert_eq!(c.a_games + c.b_games, 150 * 2 * 3);
+        assert_eq!(c.a_games, 150 * 3);
+    }
+    // Doubling an even roll is never worse than banking it: greedy and MCTS both see it.
+    let greedy_vs_random = one.pairs[0].acc.a_rate().unwrap();
+    assert!(greedy_vs_random.1 > 0.5, "{greedy_vs_random:?}");
+    let mcts_vs_random = one.pairs[1].acc.a_rate().unwrap();
+    assert!(mcts_vs_random.1 > 0.5, "{mcts_vs_random:?}");
+    assert_eq!(
+        (one.pairs[0].acc.a_better, one.pairs[0].acc.b_better),
+        (189, 111)
+    );
+}

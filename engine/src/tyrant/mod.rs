@@ -350,6 +350,10 @@ impl Ruleset for Tyrant {
         ["attacker", "defender"][seat]
     }
 
+    fn fixed_seat_agent(&self, seat: usize) -> Option<&'static str> {
+        (seat == 1).then_some("random")
+    }
+
     fn first_seat(&self) -> usize {
         self.shared.rules.first as usize
     }

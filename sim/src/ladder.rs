@@ -1,0 +1,887 @@
+//! The strength ladder: every pair of agents plays on the same deals, and a Bradley–Terry
+//! rating per agent summarises the pairwise results.
+//!
+//! Generic over the registry: nothing here knows a game. Each pair of agents (A, B) plays
+//! `deals` deals; deal `i` is the same in every pair (decks from a fixed cycle through every
+//! ordered choice of distinct decks, game RNG and agent RNG streams from (seed, `i`)), and
+//! each deal is played twice, once with A's seats and B's seats swapped:
+//!
+//! * **Head to head** (every seat is a player's to fill): seats alternate A, B, A, … round
+//!   the table (first seat A on even deals, B on odd ones); the second game swaps them. In
+//!   each game, A "beats" B when A's seats earn more reward (win 1, draw ½, loss 0, averaged
+//!   over its seats) than B's; equal rewards (draws) count as neither.
+//! * **Paired against the rules' automaton** (a game that gives some seat to a fixed agent,
+//!   like Tyrant's random defender): the free seats are played by A in the first game and
+//!   by B in the second, the fixed seats by the automaton in both. A "beats" B on the deal
+//!   when A's free seats earn more than B's did on the same deal. Deals where both earn the
+//!   same (both win or both lose) are ties and carry no information about the difference.
+//!
+//! The pair's win rate is A's share of the comparisons that were not ties, with its 95%
+//! Wilson interval; an interval excluding 50% means one agent is stronger on these decks.
+//! Ratings: a Bradley–Terry model fitted to all pairs' non-tied comparisons (with half a
+//! comparison added each way per pair so that a clean sweep still gives a finite rating),
+//! anchored at 0 for the first agent and reported on the Elo scale (400·log10 of the odds),
+//! with 95% intervals from the observed Fisher information.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use cardsim_agents::{make_agent_for, Agent, AgentSpec, View};
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::{Action, Game, GameRng, PlayerResult, Ruleset, MAX_PLAYERS};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::output::{write_json, write_staged};
+use crate::runner::play_seeded;
+use crate::stats::{wilson, Z95};
+use crate::{git_commit, load_ruleset};
+
+/// Deals per unit of parallel work (small: search agents are slow).
+const LADDER_CHUNK: u64 = 8;
+
+/// A ladder job.
+#[derive(Clone, Debug)]
+pub struct LadderJob {
+    /// Game name.
+    pub game: String,
+    /// Card file (default: the game's).
+    pub cards: Option<PathBuf>,
+    /// Deck files (at least one).
+    pub decks: Vec<PathBuf>,
+    /// Agent specs, weakest expected first; the first anchors the ratings at 0.
+    pub agents: Vec<String>,
+    /// Deals per pair of agents (each played twice).
+    pub deals: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads (`None`: one per core).
+    pub threads: Option<usize>,
+    /// Output folder (`None`: write nothing).
+    pub out: Option<PathBuf>,
+    /// Rule parameters, `name=value`.
+    pub params: Vec<String>,
+    /// Show a progress bar on a terminal.
+    pub progress: bool,
+    /// The command line, for the manifest.
+    pub command: Vec<String>,
+}
+
+/// Counts of one pair of agents.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PairAcc {
+    /// Deals played (each twice).
+    pub deals: u64,
+    /// Comparisons A won.
+    pub a_better: u64,
+    /// Comparisons B won.
+    pub b_better: u64,
+    /// Tied comparisons.
+    pub equal: u64,
+    /// Games A played (in its seats), and of those won / drawn.
+    pub a_games: u64,
+    /// Games A won.
+    pub a_wins: u64,
+    /// Games A drew.
+    pub a_draws: u64,
+    /// Games B played, won, drew.
+    pub b_games: u64,
+    /// Games B won.
+    pub b_wins: u64,
+    /// Games B drew.
+    pub b_draws: u64,
+}
+
+impl PairAcc {
+    fn add(&mut self, o: &PairAcc) {
+        self.deals += o.deals;
+        self.a_better += o.a_better;
+        self.b_better += o.b_better;
+        self.equal += o.equal;
+        self.a_games += o.a_games;
+        self.a_wins += o.a_wins;
+        self.a_draws += o.a_draws;
+        self.b_games += o.b_games;
+        self.b_wins += o.b_wins;
+        self.b_draws += o.b_draws;
+    }
+
+    /// A's share of the non-tied comparisons with its 95% Wilson interval.
+    pub fn a_rate(&self) -> Option<(f64, f64, f64)> {
+        let n = self.a_better + self.b_better;
+        wilson(self.a_better, n, Z95).map(|(l, h)| (self.a_better as f64 / n as f64, l, h))
+    }
+}
+
+/// One pair's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairResult {
+    /// Index of agent A.
+    pub a: usize,
+    /// Index of agent B.
+    pub b: usize,
+    /// Counts.
+    pub acc: PairAcc,
+}
+
+/// One agent's rating.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rating {
+    /// Agent spec.
+    pub agent: String,
+    /// Bradley–Terry rating on the Elo scale (first agent = 0).
+    pub rating: f64,
+    /// 95% interval.
+    pub low: f64,
+    /// 95% interval.
+    pub high: f64,
+    /// Non-tied comparisons the agent took part in.
+    pub comparisons: u64,
+}
+
+/// The ladder's manifest.
+#[derive(Serialize, Debug, Clone)]
+pub struct LadderManifest {
+    /// The command line.
+    pub command: Vec<String>,
+    /// Game.
+    pub game: String,
+    /// Card file.
+    pub cards: String,
+    /// Deck files.
+    pub decks: Vec<String>,
+    /// Rule parameters.
+    pub params: Vec<String>,
+    /// Agent specs as given.
+    pub agents: Vec<String>,
+    /// Agent labels (every parameter spelled out).
+    pub agent_labels: Vec<String>,
+    /// Agents that look at hidden information.
+    pub agents_seeing_hidden: Vec<String>,
+    /// `head-to-head` or `paired-vs-fixed-seats`.
+    pub mode: String,
+    /// Seats the rules give to an automaton, as `seat: agent`.
+    pub fixed_seats: Vec<String>,
+    /// Deals per pair.
+    pub deals_per_pair: u64,
+    /// Games played in all.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads (does not affect results).
+    pub threads: usize,
+    /// cardsim version.
+    pub version: String,
+    /// Git commit of the build, when known.
+    pub git_commit: Option<String>,
+    /// False when an agent used a wall-clock budget.
+    pub deterministic: bool,
+    /// Wall-clock seconds (a timing).
+    pub elapsed_seconds: f64,
+}
+
+/// What a ladder produced.
+pub struct LadderReport {
+    /// Agent labels, in job order.
+    pub agents: Vec<String>,
+    /// Every pair (A listed after B in the job).
+    pub pairs: Vec<PairResult>,
+    /// Ratings per agent.
+    pub ratings: Vec<Rating>,
+    /// The manifest.
+    pub manifest: LadderManifest,
+    /// Files written.
+    pub written: Vec<PathBuf>,
+}
+
+/// Run a ladder for the game it names.
+pub fn ladder(job: &LadderJob) -> Result<LadderReport> {
+    struct V<'a>(&'a LadderJob);
+    impl GameVisitor for V<'_> {
+        type Output = Result<LadderReport>;
+        fn visit<R: Ruleset>(self) -> Result<LadderReport> {
+            ladder_for::<R>(self.0)
+        }
+    }
+    registry::visit(&job.game, V(job))?
+}
+
+/// Every ordered choice of `n` distinct decks out of `k` (with repetition when `k < n`),
+/// in lexicographic order.
+fn deck_cycle(k: usize, n: usize) -> Vec<[u8; MAX_PLAYERS]> {
+    let distinct = k >= n;
+    let mut out = Vec::new();
+    let total = k.pow(n as u32);
+    for code in 0..total {
+        let mut t = [0u8; MAX_PLAYERS];
+        let mut c = code;
+        for s in (0..n).rev() {
+            t[s] = (c % k) as u8;
+            c /= k;
+        }
+        let ok = !distinct || (0..n).all(|i| (0..i).all(|j| t[i] != t[j]));
+        if ok {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// Which agent sits in each seat: 0 = A, 1 = B, 2 = the rules' automaton.
+type Roles = [u8; MAX_PLAYERS];
+/// One agent per seat.
+type Agents<R> = Vec<Box<dyn Agent<<R as Ruleset>::State>>>;
+
+struct Plan<'a, R: Ruleset> {
+    ruleset: &'a R,
+    specs: &'a [AgentSpec],
+    fixed: Vec<Option<AgentSpec>>,
+    cycle: Vec<[u8; MAX_PLAYERS]>,
+    seed: u64,
+}
+
+impl<R: Ruleset> Plan<'_, R> {
+    fn paired(&self) -> bool {
+        self.fixed.iter().any(Option::is_some)
+    }
+
+    /// Which agent (0 = A, 1 = B, 2 = fixed) sits in each seat in game `swap` of deal `i`.
+    fn roles(&self, i: u64, swap: bool) -> Roles {
+        let mut r = [2u8; MAX_PLAYERS];
+        let n = self.ruleset.num_players();
+        for (s, role) in r.iter_mut().enumerate().take(n) {
+            *role = if self.fixed[s].is_some() {
+                2
+            } else if self.paired() {
+                swap as u8
+            } else {
+                (((s as u64 + i) % 2) as u8) ^ swap as u8
+            };
+        }
+        r
+    }
+
+    fn agents_for(
+        &self,
+        roles: &[u8],
+        a: usize,
+        b: usize,
+    ) -> Result<Vec<Box<dyn Agent<R::State>>>> {
+        roles
+            .iter()
+            .enumerate()
+            .map(|(s, &role)| {
+                let spec = match role {
+                    0 => &self.specs[a],
+                    1 => &self.specs[b],
+                    _ => self.fixed[s].as_ref().expect("fixed seat"),
+                };
+                Ok(make_agent_for(self.ruleset, spec)?)
+            })
+            .collect()
+    }
+
+    /// Play deals `start..end` of pair (a, b).
+    fn play(&self, a: usize, b: usize, start: u64, end: u64) -> Result<PairAcc> {
+        let n = self.ruleset.num_players();
+        let mut acc = PairAcc::default();
+        let identity: Vec<usize> = (0..n).collect();
+        // Agents per seat pattern (at most four patterns), built once per chunk.
+        let mut built: Vec<(Roles, Agents<R>)> = Vec::new();
+        for i in start..end {
+            let seating = &self.cycle[(i % self.cycle.len() as u64) as usize][..n];
+            let mut score = [[0.0f64; 2]; 2]; // [game][agent A/B]
+            for (game, swap) in [false, true].into_iter().enumerate() {
+                let roles = self.roles(i, swap);
+                let k = match built.iter().position(|(r, _)| *r == roles) {
+                    Some(k) => k,
+                    None => {
+                        built.push((roles, self.agents_for(&roles[..n], a, b)?));
+                        built.len() - 1
+                    }
+                };
+                let agents = &mut built[k].1;
+                let peeks: Vec<bool> = agents.iter().map(|x| x.sees_hidden()).collect();
+                for x in agents.iter_mut() {
+                    x.reset();
+                }
+                let (_, rec) = play_seeded(
+                    self.ruleset,
+                    self.seed,
+                    i,
+                    seating,
+                    &identity,
+                    agents,
+                    &peeks,
+                );
+                let mut sum = [0.0f64; 2];
+                let mut seats = [0u32; 2];
+                for (&role, &r) in roles[..n].iter().zip(&rec.results[..n]) {
+                    let role = role as usize;
+                    if role > 1 {
+                        continue;
+                    }
+                    sum[role] += r.reward();
+                    seats[role] += 1;
+                    let (g, w, d) = if role == 0 {
+                        (&mut acc.a_games, &mut acc.a_wins, &mut acc.a_draws)
+                    } else {
+                        (&mut acc.b_games, &mut acc.b_wins, &mut acc.b_draws)
+                    };
+                    *g += 1;
+                    *w += (r == PlayerResult::Win) as u64;
+                    *d += (r == PlayerResult::Draw) as u64;
+                }
+                for role in 0..2 {
+                    if seats[role] > 0 {
+                        score[game][role] = sum[role] / seats[role] as f64;
+                    }
+                }
+            }
+            acc.deals += 1;
+            let mut compare = |sa: f64, sb: f64| {
+                if sa > sb {
+                    acc.a_better += 1;
+                } else if sb > sa {
+                    acc.b_better += 1;
+                } else {
+                    acc.equal += 1;
+                }
+            };
+            if self.paired() {
+                compare(score[0][0], score[1][1]);
+            } else {
+                compare(score[0][0], score[0][1]);
+                compare(score[1][0], score[1][1]);
+            }
+        }
+        Ok(acc)
+    }
+}
+
+/// Run a ladder for rule set `R` (what [`ladder`] does once the game is known by name).
+pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
+    if job.deals == 0 {
+        bail!("--games must be at least 1");
+    }
+    if job.agents.len() < 2 {
+        bail!("a ladder needs at least two agents");
+    }
+    if job.decks.is_empty() {
+        bail!("a ladder needs at least one deck");
+    }
+    let (ruleset, cards) = load_ruleset::<R>(job.cards.as_deref(), &job.decks, &job.params)?;
+    let n = ruleset.num_players();
+    let specs: Vec<AgentSpec> = job
+        .agents
+        .iter()
+        .map(|s| AgentSpec::parse(s))
+        .collect::<Result<_, _>>()?;
+    let mut labels = Vec::new();
+    let mut deterministic = true;
+    let mut peeking = Vec::new();
+    for s in &specs {
+        let a = make_agent_for(&ruleset, s)?;
+        deterministic &= a.deterministic();
+        if a.sees_hidden() {
+            peeking.push(a.label());
+        }
+        labels.push(a.label());
+    }
+    for (i, l) in labels.iter().enumerate() {
+        if labels[..i].contains(l) {
+            bail!("agent `{l}` is listed twice");
+        }
+    }
+    let fixed: Vec<Option<AgentSpec>> = (0..n)
+        .map(|s| {
+            ruleset
+                .fixed_seat_agent(s)
+                .map(AgentSpec::parse)
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    if fixed.iter().all(Option::is_some) {
+        bail!("every seat of {} is played by a fixed automaton: there is nothing for agents to choose", R::NAME);
+    }
+    let plan = Plan {
+        ruleset: &ruleset,
+        specs: &specs,
+        fixed,
+        cycle: deck_cycle(ruleset.deck_names().len(), n),
+        seed: job.seed,
+    };
+    // Pairs as (later agent, earlier agent): with the agents listed weakest first, A is
+    // the one expected to be stronger.
+    let mut pair_ids = Vec::new();
+    for b in 0..specs.len() {
+        for a in b + 1..specs.len() {
+            pair_ids.push((a, b));
+        }
+    }
+    let mut work = Vec::new();
+    for (p, _) in pair_ids.iter().enumerate() {
+        let mut s = 0;
+        while s < job.deals {
+            let e = (s + LADDER_CHUNK).min(job.deals);
+            work.push((p, s, e));
+            s = e;
+        }
+    }
+    let threads = job
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let total_games = 2 * job.deals * pair_ids.len() as u64;
+    let bar = crate::progress_bar(job.progress, total_games);
+    let started = Instant::now();
+    let partials: Vec<Result<(usize, PairAcc)>> = pool.install(|| {
+        work.par_iter()
+            .map(|&(p, s, e)| {
+                let (a, b) = pair_ids[p];
+                let acc = plan.play(a, b, s, e)?;
+                bar.inc(2 * (e - s));
+                Ok((p, acc))
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut accs = vec![PairAcc::default(); pair_ids.len()];
+    for r in partials {
+        let (p, acc) = r?;
+        accs[p].add(&acc);
+    }
+    let pairs: Vec<PairResult> = pair_ids
+        .iter()
+        .zip(accs)
+        .map(|(&(a, b), acc)| PairResult { a, b, acc })
+        .collect();
+    let ratings = bradley_terry(&labels, &pairs);
+    let fixed_names: Vec<String> = (0..n)
+        .filter_map(|s| {
+            ruleset
+                .fixed_seat_agent(s)
+                .map(|a| format!("{}: {a}", ruleset.seat_name(s)))
+        })
+        .collect();
+    let manifest = LadderManifest {
+        command: job.command.clone(),
+        game: R::NAME.into(),
+        cards: cards.display().to_string(),
+        decks: job.decks.iter().map(|d| d.display().to_string()).collect(),
+        params: ruleset
+            .params()
+            .render()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+        agents: job.agents.clone(),
+        agent_labels: labels.clone(),
+        agents_seeing_hidden: peeking,
+        mode: if plan.paired() {
+            "paired-vs-fixed-seats"
+        } else {
+            "head-to-head"
+        }
+        .into(),
+        fixed_seats: fixed_names,
+        deals_per_pair: job.deals,
+        games: total_games,
+        seed: job.seed,
+        threads,
+        version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: git_commit(),
+        deterministic,
+        elapsed_seconds: elapsed,
+    };
+    let written = match &job.out {
+        Some(dir) => write_ladder(dir, &labels, &pairs, &ratings, &manifest)?,
+        None => Vec::new(),
+    };
+    Ok(LadderReport {
+        agents: labels,
+        pairs,
+        ratings,
+        manifest,
+        written,
+    })
+}
+
+fn f4(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+fn rate_cols(k: u64, n: u64) -> [String; 3] {
+    match wilson(k, n, Z95) {
+        Some((l, h)) => [f4(k as f64 / n as f64), f4(l), f4(h)],
+        None => Default::default(),
+    }
+}
+
+fn write_ladder(
+    dir: &Path,
+    labels: &[String],
+    pairs: &[PairResult],
+    ratings: &[Rating],
+    manifest: &LadderManifest,
+) -> Result<Vec<PathBuf>> {
+    let files = ["ladder.csv", "ratings.csv", "manifest.json"];
+    write_staged(dir, &files, |staging| {
+        let mut w = csv::Writer::from_path(staging.join(files[0]))?;
+        w.write_record([
+            "pair",
+            "agent_a",
+            "agent_b",
+            "mode",
+            "deals",
+            "comparisons",
+            "a_better",
+            "b_better",
+            "ties",
+            "a_win_rate",
+            "a_win_ci_low",
+            "a_win_ci_high",
+            "a_games",
+            "a_wins",
+            "a_draws",
+            "a_game_win_rate",
+            "a_game_win_ci_low",
+            "a_game_win_ci_high",
+            "b_games",
+            "b_wins",
+            "b_draws",
+            "b_game_win_rate",
+            "b_game_win_ci_low",
+            "b_game_win_ci_high",
+        ])?;
+        for p in pairs {
+            let c = &p.acc;
+            let dec = rate_cols(c.a_better, c.a_better + c.b_better);
+            let ga = rate_cols(c.a_wins, c.a_games);
+            let gb = rate_cols(c.b_wins, c.b_games);
+            let (a, b) = (&labels[p.a], &labels[p.b]);
+            let mut rec = vec![
+                format!("{a} vs {b}"),
+                a.clone(),
+                b.clone(),
+                manifest.mode.clone(),
+            ];
+            rec.extend(
+                [
+                    c.deals,
+                    c.a_better + c.b_better + c.equal,
+                    c.a_better,
+                    c.b_better,
+                    c.equal,
+                ]
+                .map(|x| x.to_string()),
+            );
+            rec.extend(dec);
+            rec.extend([c.a_games, c.a_wins, c.a_draws].map(|x| x.to_string()));
+            rec.extend(ga);
+            rec.extend([c.b_games, c.b_wins, c.b_draws].map(|x| x.to_string()));
+            rec.extend(gb);
+            w.write_record(&rec)?;
+        }
+        w.flush()?;
+        let mut w = csv::Writer::from_path(staging.join(files[1]))?;
+        w.write_record([
+            "agent",
+            "rating",
+            "rating_ci_low",
+            "rating_ci_high",
+            "comparisons",
+        ])?;
+        for r in ratings {
+            w.write_record([
+                r.agent.clone(),
+                format!("{:.1}", r.rating),
+                format!("{:.1}", r.low),
+                format!("{:.1}", r.high),
+                r.comparisons.to_string(),
+            ])?;
+        }
+        w.flush()?;
+        write_json(&staging.join(files[2]), manifest)
+    })
+}
+
+/// Elo points per unit of the Bradley–Terry log-strength.
+const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// Fit a Bradley–Terry model to the pairs' non-tied comparisons (plus ½ each way per pair)
+/// by minorisation–maximisation (Hunter 2004), anchored at 0 for agent 0, with 95%
+/// intervals from the inverse of the observed information (anchor removed).
+pub fn bradley_terry(labels: &[String], pairs: &[PairResult]) -> Vec<Rating> {
+    let k = labels.len();
+    // w[i][j]: times i beat j.
+    let mut w = vec![vec![0.0f64; k]; k];
+    for p in pairs {
+        w[p.a][p.b] += p.acc.a_better as f64 + 0.5;
+        w[p.b][p.a] += p.acc.b_better as f64 + 0.5;
+    }
+    let games = |i: usize, j: usize| w[i][j] + w[j][i];
+    let mut s = vec![1.0f64; k];
+    for _ in 0..10_000 {
+        let mut next = s.clone();
+        for i in 0..k {
+            let wins: f64 = (0..k).map(|j| w[i][j]).sum();
+            let denom: f64 = (0..k)
+                .filter(|&j| j != i && games(i, j) > 0.0)
+                .map(|j| games(i, j) / (s[i] + s[j]))
+                .sum();
+            if denom > 0.0 {
+                next[i] = wins / denom;
+            }
+        }
+        let anchor = next[0];
+        for x in next.iter_mut() {
+            *x /= anchor;
+        }
+        let delta = next
+            .iter()
+            .zip(&s)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        s = next;
+        if delta < 1e-12 {
+            break;
+        }
+    }
+    // Observed information in log-strengths, without the anchor.
+    let m = k - 1;
+    let mut info = vec![vec![0.0f64; m]; m];
+    for i in 1..k {
+        for j in 0..k {
+            if i == j {
+                continue;
+            }
+            let v = games(i, j) * s[i] * s[j] / (s[i] + s[j]).powi(2);
+            info[i - 1][i - 1] += v;
+            if j > 0 {
+                info[i - 1][j - 1] -= v;
+            }
+        }
+    }
+    let cov = invert(info);
+    (0..k)
+        .map(|i| {
+            let theta = s[i].ln();
+            let se = if i == 0 {
+                0.0
+            } else {
+                cov.as_ref().map_or(f64::NAN, |c| c[i - 1][i - 1].sqrt())
+            };
+            let comparisons = pairs
+                .iter()
+                .filter(|p| p.a == i || p.b == i)
+                .map(|p| p.acc.a_better + p.acc.b_better)
+                .sum();
+            Rating {
+                agent: labels[i].clone(),
+                rating: ELO_PER_NAT * theta,
+                low: ELO_PER_NAT * (theta - Z95 * se),
+                high: ELO_PER_NAT * (theta + Z95 * se),
+                comparisons,
+            }
+        })
+        .collect()
+}
+
+/// Gauss–Jordan inverse of a small symmetric positive definite matrix.
+fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
+    let m = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..m)
+        .map(|i| (0..m).map(|j| (i == j) as u8 as f64).collect())
+        .collect();
+    for c in 0..m {
+        let p = (c..m).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
+        if a[p][c].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(c, p);
+        inv.swap(c, p);
+        let d = a[c][c];
+        for j in 0..m {
+            a[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for r in 0..m {
+            if r != c {
+                let f = a[r][c];
+                if f != 0.0 {
+                    for j in 0..m {
+                        a[r][j] -= f * a[c][j];
+                        inv[r][j] -= f * inv[c][j];
+                    }
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
+/// A readable table of the pairs and the ratings.
+pub fn ladder_table(r: &LadderReport) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let name = |p: &PairResult| format!("{} vs {}", r.agents[p.a], r.agents[p.b]);
+    let width = r
+        .pairs
+        .iter()
+        .map(|p| name(p).len())
+        .max()
+        .unwrap_or(0)
+        .max(13);
+    let _ = writeln!(
+        s,
+        "{:<width$} {:>7} {:>9} {:>7} {:>24} {:>10} {:>10}",
+        "pair (A vs B)", "deals", "A better", "ties", "A win rate [95% CI]", "A games", "B games"
+    );
+    for p in &r.pairs {
+        let c = &p.acc;
+        let rate = c
+            .a_rate()
+            .map(|(x, l, h)| format!("{:.1}% [{:.1}, {:.1}]", 100.0 * x, 100.0 * l, 100.0 * h))
+            .unwrap_or_else(|| "-".into());
+        let g = |w: u64, n: u64| {
+            if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * w as f64 / n as f64)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>7} {:>9} {:>7} {:>24} {:>10} {:>10}",
+            name(p),
+            c.deals,
+            c.a_better,
+            c.equal,
+            rate,
+            g(c.a_wins, c.a_games),
+            g(c.b_wins, c.b_games)
+        );
+    }
+    let _ = writeln!(s);
+    let width = r.agents.iter().map(|a| a.len()).max().unwrap_or(0).max(5);
+    let _ = writeln!(s, "{:<width$} {:>8} {:>14}", "agent", "rating", "95% CI");
+    for x in &r.ratings {
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>8.0} {:>14}",
+            x.agent,
+            x.rating,
+            format!("[{:.0}, {:.0}]", x.low, x.high)
+        );
+    }
+    s
+}
+
+/// Measured speed of one agent.
+#[derive(Clone, Debug)]
+pub struct AgentSpeed {
+    /// The agent's label.
+    pub label: String,
+    /// Decisions timed.
+    pub decisions: u64,
+    /// Seconds spent inside the agent's `choose`.
+    pub seconds: f64,
+    /// Search iterations per decision, for MCTS with an iteration budget.
+    pub iterations_per_decision: Option<u64>,
+}
+
+/// Times the inner agent's `choose`, adding to shared counters.
+struct Timed<G> {
+    inner: Box<dyn Agent<G>>,
+    nanos: Arc<AtomicU64>,
+    decisions: Arc<AtomicU64>,
+}
+
+impl<G: Game> Agent<G> for Timed<G> {
+    fn label(&self) -> String {
+        self.inner.label()
+    }
+    fn sees_hidden(&self) -> bool {
+        self.inner.sees_hidden()
+    }
+    fn choose(&mut self, view: &View<'_, G>, rng: &mut GameRng) -> Action {
+        let t = Instant::now();
+        let a = self.inner.choose(view, rng);
+        self.nanos
+            .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.decisions.fetch_add(1, Ordering::Relaxed);
+        a
+    }
+}
+
+/// Time agent `spec` on one thread in the free seats of `game` (fixed seats played by
+/// their automaton, decks cycling through those of `decks`) until `decisions` decisions
+/// were timed (at least one game).
+pub fn agent_speed(
+    game: &str,
+    decks: &[PathBuf],
+    spec: &str,
+    decisions: u64,
+) -> Result<AgentSpeed> {
+    struct V<'a>(&'a [PathBuf], &'a str, u64);
+    impl GameVisitor for V<'_> {
+        type Output = Result<AgentSpeed>;
+        fn visit<R: Ruleset>(self) -> Result<AgentSpeed> {
+            let (ruleset, _) = load_ruleset::<R>(None, self.0, &[])?;
+            let n = ruleset.num_players();
+            let k = ruleset.deck_names().len();
+            let spec = AgentSpec::parse(self.1)?;
+            let probe = make_agent_for(&ruleset, &spec)?;
+            let label = probe.label();
+            let iterations_per_decision = match spec.name.as_str() {
+                "mcts" | "mcts-peek" => label
+                    .split([':', ','])
+                    .find_map(|p| p.strip_prefix("iters="))
+                    .and_then(|v| v.parse().ok()),
+                _ => None,
+            };
+            let nanos = Arc::new(AtomicU64::new(0));
+            let count = Arc::new(AtomicU64::new(0));
+            let mut agents: Vec<Box<dyn Agent<R::State>>> = Vec::new();
+            for s in 0..n {
+                agents.push(match ruleset.fixed_seat_agent(s) {
+                    Some(f) => make_agent_for(&ruleset, &AgentSpec::parse(f)?)?,
+                    None => Box::new(Timed {
+                        inner: make_agent_for(&ruleset, &spec)?,
+                        nanos: nanos.clone(),
+                        decisions: count.clone(),
+                    }),
+                });
+            }
+            let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
+            let identity: Vec<usize> = (0..n).collect();
+            let mut g = 0u64;
+            while g == 0 || count.load(Ordering::Relaxed) < self.2 {
+                let seating: Vec<u8> = (0..n).map(|s| ((g as usize + s) % k) as u8).collect();
+                for a in agents.iter_mut() {
+                    a.reset();
+                }
+                play_seeded(&ruleset, 1, g, &seating, &identity, &mut agents, &peeks);
+                g += 1;
+            }
+            Ok(AgentSpeed {
+                label,
+                decisions: count.load(Ordering::Relaxed),
+                seconds: nanos.load(Ordering::Relaxed) as f64 / 1e9,
+                iterations_per_decision,
+            })
+        }
+    }
+    registry::visit(game, V(decks, spec, decisions))?
+}

@@ -1,0 +1,83 @@
+//! The search agents allocate nothing once warmed up: after one decision, further decisions
+//! and whole games of greedy and MCTS (random and greedy playouts, the peeking variant) make
+//! zero heap allocations. The node arena and every buffer are sized when the agent is built
+//! and reused across decisions and games.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use cardsim_agents::{make_agent_for, AgentSpec};
+use cardsim_engine::tyrant::Tyrant;
+use cardsim_engine::Ruleset;
+use cardsim_sim::runner::play_seeded;
+
+struct Counting;
+
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    static ON: Cell<bool> = const { Cell::new(false) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if ON.with(|c| c.get()) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        if ON.with(|c| c.get()) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCS.load(Ordering::Relaxed);
+    ON.with(|c| c.set(true));
+    let r = f();
+    ON.with(|c| c.set(false));
+    (r, ALLOCS.load(Ordering::Relaxed) - before)
+}
+
+#[test]
+fn search_agents_allocate_nothing_after_warm_up() {
+    let t = Tyrant::example(&[]).unwrap();
+    let n = t.deck_names().len() as u64;
+    for spec in [
+        "greedy",
+        "greedy:samples=3",
+        "mcts:iters=200",
+        "mcts:iters=40,rollout=greedy",
+        "mcts-peek:iters=100",
+    ] {
+        let mut agents = vec![
+            make_agent_for(&t, &AgentSpec::parse(spec).unwrap()).unwrap(),
+            make_agent_for(&t, &AgentSpec::parse("random").unwrap()).unwrap(),
+        ];
+        let peeks = [agents[0].sees_hidden(), false];
+        let game = |g: u64, agents: &mut _| {
+            let seating = [(g % n) as u8, ((g / n + 1 + g) % n) as u8];
+            play_seeded(&t, 3, g, &seating, &[0, 1], agents, &peeks).1
+        };
+        // Warm-up: one whole game (its first decision is the warm-up proper).
+        let warm = game(0, &mut agents);
+        assert!(warm.decisions[0] > 0);
+        let games = 25u64;
+        let (decisions, allocs) = counted(|| {
+            (1..=games)
+                .map(|g| game(g, &mut agents).decisions[0] as u64)
+                .sum::<u64>()
+        });
+        assert!(decisions > games * 3, "{spec}: {decisions} decisions");
+        assert_eq!(allocs, 0, "{spec}: heap allocations in {games} games");
+    }
+}
