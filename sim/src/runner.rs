@@ -130,6 +130,21 @@ pub fn play_seeded<R: Ruleset>(
     )
 }
 
+/// The seating of game `i` of a matchup with decks `decks` (one per slot): slot `k` sits in
+/// seat `(k + i) mod players`. Returns the deck per seat and the slot per seat.
+pub fn seating(decks: &[u8], i: u64) -> ([u8; MAX_PLAYERS], [usize; MAX_PLAYERS]) {
+    let n = decks.len();
+    let rot = (i % n as u64) as usize;
+    let mut seating = [0u8; MAX_PLAYERS];
+    let mut slot_of_seat = [0usize; MAX_PLAYERS];
+    for (k, &d) in decks.iter().enumerate() {
+        let seat = (k + rot) % n;
+        seating[seat] = d;
+        slot_of_seat[seat] = k;
+    }
+    (seating, slot_of_seat)
+}
+
 /// Results of one slot (deck) in one seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatAcc {
@@ -186,6 +201,10 @@ pub struct CardAcc {
     pub played: [u64; 2],
     /// Games in which no copy was drawn / of those won.
     pub never_drawn: [u64; 2],
+    /// Games in which some copy was in the opening hand / of those won.
+    pub opening: [u64; 2],
+    /// Games in which some copy was drawn but none in the opening hand / of those won.
+    pub later: [u64; 2],
 }
 
 /// Everything aggregated for one matchup.
@@ -204,7 +223,8 @@ pub struct MatchAcc {
 }
 
 impl MatchAcc {
-    fn new(slots: usize, seats: usize, cards: &[Vec<u64>], max_turns: usize) -> Self {
+    /// Empty counts for `slots` decks in `seats` seats with the given card positions.
+    pub fn new(slots: usize, seats: usize, cards: &[Vec<u64>], max_turns: usize) -> Self {
         MatchAcc {
             seats: vec![vec![SeatAcc::new(max_turns); seats]; slots],
             cards: cards
@@ -216,7 +236,8 @@ impl MatchAcc {
         }
     }
 
-    fn merge(mut self, o: MatchAcc) -> MatchAcc {
+    /// Add another accumulator's counts.
+    pub fn merge(mut self, o: MatchAcc) -> MatchAcc {
         for (a, b) in self.seats.iter_mut().zip(&o.seats) {
             for (x, y) in a.iter_mut().zip(b) {
                 x.merge(y);
@@ -228,6 +249,8 @@ impl MatchAcc {
                     x.drawn[k] += y.drawn[k];
                     x.played[k] += y.played[k];
                     x.never_drawn[k] += y.never_drawn[k];
+                    x.opening[k] += y.opening[k];
+                    x.later[k] += y.later[k];
                 }
             }
         }
@@ -326,27 +349,10 @@ impl<'a, R: Ruleset> Run<'a, R> {
             }
             base += m.games;
         }
-        let positions: Vec<Vec<Vec<u64>>> = self
-            .matchups
-            .iter()
-            .map(|m| {
-                m.decks
-                    .iter()
-                    .map(|&d| {
-                        self.ruleset
-                            .deck_cards(d as usize)
-                            .iter()
-                            .map(|c| c.positions)
-                            .collect()
-                    })
-                    .collect()
-            })
+        let positions: Vec<Vec<Vec<u64>>> = (0..self.matchups.len())
+            .map(|mi| self.positions(mi))
             .collect();
-        // The turn bound is the rules' (the same for every deal): ask one dealt game.
-        let max_turns = match self.matchups.first() {
-            Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
-            None => 0,
-        };
+        let max_turns = self.max_turns();
         let partials: Vec<(usize, MatchAcc)> = chunks
             .par_iter()
             .map(|&(mi, base, s, e)| {
@@ -372,6 +378,44 @@ impl<'a, R: Ruleset> Run<'a, R> {
         })
     }
 
+    /// Card positions per slot of matchup `mi` (see [`MatchAcc::cards`]).
+    pub fn positions(&self, mi: usize) -> Vec<Vec<u64>> {
+        self.matchups[mi]
+            .decks
+            .iter()
+            .map(|&d| {
+                self.ruleset
+                    .deck_cards(d as usize)
+                    .iter()
+                    .map(|c| c.positions)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The rules' turn bound (the same for every deal): asked of one dealt game.
+    pub fn max_turns(&self) -> usize {
+        match self.matchups.first() {
+            Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
+            None => 0,
+        }
+    }
+
+    /// Play games `start..end` of matchup `mi`, game `i` being global game `base + i` (its
+    /// seeds) and seated by `i`, into one accumulator. The caller validates first.
+    pub fn play_range(&self, mi: usize, base: u64, start: u64, end: u64) -> MatchAcc {
+        let n = self.ruleset.num_players();
+        self.play_chunk(
+            mi,
+            base,
+            start,
+            end,
+            n,
+            &self.positions(mi),
+            self.max_turns(),
+        )
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn play_chunk(
         &self,
@@ -393,15 +437,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
         for i in start..end {
             let g = base + i;
-            let rot = (i % n as u64) as usize;
-            // seat s holds slot (s + n - rot) % n, i.e. slot k sits in seat (k + rot) % n.
-            let mut seating = [0u8; MAX_PLAYERS];
-            let mut slot_of_seat = [0usize; MAX_PLAYERS];
-            for k in 0..n {
-                let seat = (k + rot) % n;
-                seating[seat] = m.decks[k];
-                slot_of_seat[seat] = k;
-            }
+            let (seating, slot_of_seat) = seating(&m.decks, i);
             for a in agents.iter_mut() {
                 a.reset();
             }
@@ -447,6 +483,13 @@ impl<'a, R: Ruleset> Run<'a, R> {
                     if usage.drawn & pos != 0 {
                         c.drawn[0] += 1;
                         c.drawn[1] += won;
+                        let when = if usage.opening & pos != 0 {
+                            &mut c.opening
+                        } else {
+                            &mut c.later
+                        };
+                        when[0] += 1;
+                        when[1] += won;
                     } else {
                         c.never_drawn[0] += 1;
                         c.never_drawn[1] += won;
