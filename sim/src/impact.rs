@@ -19,11 +19,11 @@ use cardsim_agents::{make_agent, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{LoadError, PlayerResult, Ruleset};
 
-use crate::output::{self, stop_cells, Manifest, ManifestMatchup};
+use crate::output::{self, stop_cells, Manifest};
 use crate::runner::{play_seeded, seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
 use crate::stats::{Decision, Paired, Z95};
-use crate::{git_commit, load_ruleset, progress_bar, worker_pool};
+use crate::{load_ruleset, progress_bar, worker_pool};
 
 /// One change to measure.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -349,8 +349,11 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     let mut c = base_cache
                         .write()
                         .expect("no panics while holding the lock");
-                    if c.len() as u64 == games - bs.len() as u64 {
-                        c.extend(bs);
+                    // The look covers games [games − len, games): append what the cache lacks.
+                    let start = games - bs.len() as u64;
+                    let have = c.len() as u64;
+                    if (start..games).contains(&have) {
+                        c.extend_from_slice(&bs[(have - start) as usize..]);
                     }
                 }
                 acc.paired.merge(&l.paired);
@@ -387,40 +390,13 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     let elapsed = started.elapsed().as_secs_f64();
     let games: u64 = rows.iter().map(|r| 2 * r.games).sum();
     let names = ruleset.deck_names();
-    let manifest = Manifest {
-        kind: "impact".into(),
-        command: spec.command.clone(),
-        game: R::NAME.into(),
-        cards: cards.display().to_string(),
-        decks: decks.iter().map(|d| d.display().to_string()).collect(),
-        params: ruleset
-            .params()
-            .render()
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-        matchups: tables
-            .iter()
-            .map(|t| ManifestMatchup {
-                id: t
-                    .iter()
-                    .map(|&d| names[d as usize].clone())
-                    .collect::<Vec<_>>()
-                    .join("-vs-"),
-                decks: t.iter().map(|&d| names[d as usize].clone()).collect(),
-                agents: specs.iter().map(|s| s.to_string()).collect(),
-                games: spec.games,
-                first_game: 0,
-            })
-            .collect(),
-        seed: spec.seed,
-        games,
-        threads,
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: git_commit(),
-        deterministic: true,
-        elapsed_seconds: elapsed,
-        games_per_second: games as f64 / elapsed.max(1e-9),
+    let mut manifest = Manifest {
+        matchups: output::table_matchups(
+            &tables,
+            &names,
+            &specs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            spec.games,
+        ),
         options: {
             let mut o = crate::result_options(spec.options.clone());
             if let Some(map) = o.as_object_mut() {
@@ -430,7 +406,10 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
             }
             o
         },
+        seed: spec.seed,
+        ..Manifest::for_ruleset("impact", &ruleset, &cards, &decks, &spec.command)
     };
+    manifest.set_timing(games, threads, elapsed);
     let written = match &spec.out {
         Some(dir) => output::write_files(
             dir,

@@ -330,19 +330,8 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     if let Some(o) = options.as_object_mut() {
         o.insert("stop".into(), stop_options(stop));
     }
-    let manifest = Manifest {
-        kind: "run".into(),
+    let mut manifest = Manifest {
         options,
-        command: job.command.clone(),
-        game: R::NAME.into(),
-        cards: cards.display().to_string(),
-        decks: job.decks.iter().map(|d| d.display().to_string()).collect(),
-        params: ruleset
-            .params()
-            .render()
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
         matchups: names
             .iter()
             .zip(&run.matchups)
@@ -360,14 +349,9 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
             })
             .collect(),
         seed: job.seed,
-        games: total,
-        threads,
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: git_commit(),
-        deterministic: true,
-        elapsed_seconds: elapsed,
-        games_per_second: total as f64 / elapsed.max(1e-9),
+        ..Manifest::for_ruleset("run", &ruleset, &cards, &job.decks, &job.command)
     };
+    manifest.set_timing(total, threads, elapsed);
     let peek_labels: Vec<String> = specs
         .iter()
         .filter(|s| make_agent::<R>(s).map(|a| a.sees_hidden()).unwrap_or(false))

@@ -459,6 +459,68 @@ pub struct Manifest {
     pub options: serde_json::Value,
 }
 
+impl Manifest {
+    /// A manifest of `kind` for `ruleset` loaded from `cards` and `decks`: game, files,
+    /// parameters, version and build filled in; matchups, counts, timings and options are the
+    /// caller's.
+    pub fn for_ruleset<R: Ruleset>(
+        kind: &str,
+        ruleset: &R,
+        cards: &Path,
+        decks: &[PathBuf],
+        command: &[String],
+    ) -> Self {
+        Manifest {
+            kind: kind.into(),
+            command: command.to_vec(),
+            game: R::NAME.into(),
+            cards: cards.display().to_string(),
+            decks: decks.iter().map(|d| d.display().to_string()).collect(),
+            params: ruleset
+                .params()
+                .render()
+                .into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: crate::git_commit(),
+            deterministic: true,
+            ..Default::default()
+        }
+    }
+
+    /// Record the games played, the threads and the wall-clock time.
+    pub fn set_timing(&mut self, games: u64, threads: usize, elapsed: f64) {
+        self.games = games;
+        self.threads = threads;
+        self.elapsed_seconds = elapsed;
+        self.games_per_second = games as f64 / elapsed.max(1e-9);
+    }
+}
+
+/// Manifest entries of tables of decks (indices into `names`) whose game `i` is seeded as
+/// global game `i`.
+pub fn table_matchups(
+    tables: &[Vec<u8>],
+    names: &[String],
+    agents: &[String],
+    games: u64,
+) -> Vec<ManifestMatchup> {
+    tables
+        .iter()
+        .map(|t| {
+            let decks: Vec<String> = t.iter().map(|&d| names[d as usize].clone()).collect();
+            ManifestMatchup {
+                id: decks.join("-vs-"),
+                decks,
+                agents: agents.to_vec(),
+                games,
+                first_game: 0,
+            }
+        })
+        .collect()
+}
+
 /// One matchup in the manifest.
 #[derive(Serialize, Debug, Clone)]
 pub struct ManifestMatchup {

@@ -13,11 +13,11 @@ use cardsim_agents::{make_agent, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{EndReason, Game, ParamKind, Params, PlayerResult, Ruleset, MAX_PLAYERS};
 
-use crate::output::{self, Manifest, ManifestMatchup};
+use crate::output::{self, Manifest};
 use crate::runner::{play_seeded, seating};
 use crate::sequential::run_looks;
 use crate::stats::{hist_mean, hist_quantile, wilson, Paired, Z95};
-use crate::{git_commit, load_ruleset, progress_bar, worker_pool};
+use crate::{load_ruleset, progress_bar, worker_pool};
 
 /// A sweep.
 #[derive(Clone, Debug)]
@@ -305,41 +305,8 @@ fn run_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     let seats: Vec<String> = (0..n).map(|s| first.seat_name(s).to_string()).collect();
     let names = first.deck_names();
     let games = total * nv as u64;
-    let manifest = Manifest {
-        kind: "sweep".into(),
-        command: spec.command.clone(),
-        game: R::NAME.into(),
-        cards: cards.display().to_string(),
-        decks: spec.decks.iter().map(|d| d.display().to_string()).collect(),
-        params: first
-            .params()
-            .render()
-            .into_iter()
-            .filter(|(k, _)| *k != name)
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-        matchups: tables
-            .iter()
-            .map(|t| ManifestMatchup {
-                id: t
-                    .iter()
-                    .map(|&d| names[d as usize].clone())
-                    .collect::<Vec<_>>()
-                    .join("-vs-"),
-                decks: t.iter().map(|&d| names[d as usize].clone()).collect(),
-                agents: vec![agent.to_string(); n],
-                games: spec.games,
-                first_game: 0,
-            })
-            .collect(),
-        seed: spec.seed,
-        games,
-        threads,
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: git_commit(),
-        deterministic: true,
-        elapsed_seconds: elapsed,
-        games_per_second: games as f64 / elapsed.max(1e-9),
+    let mut manifest = Manifest {
+        matchups: output::table_matchups(&tables, &names, &vec![agent.to_string(); n], spec.games),
         options: {
             let mut o = crate::result_options(spec.options.clone());
             if let Some(map) = o.as_object_mut() {
@@ -349,7 +316,13 @@ fn run_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
             }
             o
         },
+        seed: spec.seed,
+        ..Manifest::for_ruleset("sweep", first, &cards, &spec.decks, &spec.command)
     };
+    manifest.set_timing(games, threads, elapsed);
+    manifest
+        .params
+        .retain(|p| !p.starts_with(&format!("{name}=")));
     let mut rep = SweepReport {
         param: name,
         values: rendered,

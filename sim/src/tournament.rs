@@ -18,7 +18,7 @@ use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
 use crate::runner::{MatchAcc, Matchup, Run};
 use crate::sequential::{StopInfo, StopRule};
 use crate::stats::{bradley_terry, wilson, ELO_PER_THETA, Z95};
-use crate::{git_commit, load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
+use crate::{load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
 
 /// A tournament.
 #[derive(Clone, Debug)]
@@ -217,18 +217,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     });
     let ranking = rank(&names, &matrix);
 
-    let manifest = Manifest {
-        kind: "tournament".into(),
-        command: spec.command.clone(),
-        game: R::NAME.into(),
-        cards: cards.display().to_string(),
-        decks: spec.decks.iter().map(|d| d.display().to_string()).collect(),
-        params: ruleset
-            .params()
-            .render()
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+    let mut manifest = Manifest {
         matchups: mnames
             .iter()
             .zip(&accs)
@@ -240,17 +229,6 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
                 first_game: 0,
             })
             .collect(),
-        seed: spec.seed,
-        games: accs
-            .iter()
-            .map(|a| a.seats[0].iter().map(|s| s.games).sum::<u64>())
-            .sum(),
-        threads,
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: git_commit(),
-        deterministic: true,
-        elapsed_seconds: elapsed,
-        games_per_second: 0.0,
         options: {
             let mut o = crate::result_options(spec.options.clone());
             if let Some(m) = o.as_object_mut() {
@@ -266,9 +244,11 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
             }
             o
         },
+        seed: spec.seed,
+        ..Manifest::for_ruleset("tournament", &ruleset, &cards, &spec.decks, &spec.command)
     };
-    let mut manifest = manifest;
-    manifest.games_per_second = manifest.games as f64 / elapsed.max(1e-9);
+    let games = manifest.matchups.iter().map(|m| m.games).sum();
+    manifest.set_timing(games, threads, elapsed);
     let written = match &spec.out {
         Some(dir) => output::write_files(
             dir,
