@@ -144,13 +144,14 @@ pub fn sweep(spec: &SweepSpec) -> Result<SweepReport> {
     impl GameVisitor for V<'_> {
         type Output = Result<SweepReport>;
         fn visit<R: Ruleset>(self) -> Result<SweepReport> {
-            run_for::<R>(self.0)
+            sweep_for::<R>(self.0)
         }
     }
     registry::visit(&spec.game, V(spec))?
 }
 
-fn run_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
+/// Run a sweep for rule set `R` (`spec.game` is not consulted; [`sweep`] picks `R` by it).
+pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }
