@@ -154,8 +154,12 @@ struct ImpactArgs {
     deck: PathBuf,
     /// Opponent deck(s): each a separate opponent in a two-player game (results pooled,
     /// equal games each), all at one table otherwise.
-    #[arg(long = "vs", required = true, num_args = 1..)]
+    #[arg(long = "vs", num_args = 1.., required_unless_present = "field")]
     vs: Vec<PathBuf>,
+    /// A folder of decks: every `*.txt` in it but the --deck file is an opponent (added to
+    /// any --vs).
+    #[arg(long, value_name = "DIR")]
+    field: Option<PathBuf>,
     /// Agent playing the deck.
     #[arg(long, default_value = "random")]
     agent: String,
@@ -555,11 +559,21 @@ fn cmd_impact(a: ImpactArgs) -> Result<()> {
         }
         None
     };
+    let mut vs = a.vs.clone();
+    if let Some(dir) = &a.field {
+        let me = std::fs::canonicalize(&a.deck)
+            .with_context(|| format!("{}: cannot read deck file", a.deck.display()))?;
+        for d in decks_in(dir)? {
+            if std::fs::canonicalize(&d).ok().as_ref() != Some(&me) {
+                vs.push(d);
+            }
+        }
+    }
     let spec = ImpactSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
         deck: a.deck.clone(),
-        vs: a.vs.clone(),
+        vs,
         agent: a.agent.clone(),
         vs_agent: a.vs_agent.clone(),
         games: a.games,

@@ -637,12 +637,20 @@ fn analytics_commands_write_their_files() {
         "deck,games,field_win_rate,field_ci_low,field_ci_high,rating,rating_low,rating_high"
     ));
     let stdout = expect_ok(
-        &["impact", "--deck", rush, "--vs", poison, "--card", "Dust Raider", "--nerf", "attack-1", "--games", "300"],
+        &["impact", "--deck", rush, "--field", dir, "--card", "Dust Raider", "--nerf", "attack-1", "--games", "100"],
         &base.join("i"),
         "impact.csv",
         "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_low,diff_high,base_wins,new_wins",
     );
     assert!(stdout.contains("nerf:attack-1"), "{stdout}");
+    // --field: every other deck of the folder is an opponent (6 of the 7 example decks).
+    let m: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(base.join("i").join("manifest.json")).unwrap(),
+    )
+    .unwrap();
+    let opponents = m["matchups"].as_array().unwrap();
+    assert_eq!(opponents.len(), 6);
+    assert!(opponents.iter().all(|x| x["decks"][1] != "rush"));
     expect_ok(
         &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],
         &base.join("s"),
