@@ -20,7 +20,7 @@ use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{LoadError, PlayerResult, Ruleset};
 
 use crate::output::{self, stop_cells, Manifest};
-use crate::runner::{play_seeded, seating, CHUNK};
+use crate::runner::{play_seeded, seating_for as seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
 use crate::stats::{Decision, Paired, Z95};
 use crate::{load_ruleset, progress_bar, worker_pool};

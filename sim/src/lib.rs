@@ -8,7 +8,9 @@
 
 pub mod impact;
 pub mod output;
+pub mod replay;
 pub mod runner;
+pub mod scenario;
 pub mod sequential;
 pub mod stats;
 pub mod sweep;
@@ -343,6 +345,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
                     agents: nm.agents.clone(),
                     games,
                     first_game: first,
+                    deck_indices: m.decks.clone(),
                 };
                 first += m.games;
                 mm

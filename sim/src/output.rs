@@ -516,6 +516,7 @@ pub fn table_matchups(
                 agents: agents.to_vec(),
                 games,
                 first_game: 0,
+                deck_indices: t.clone(),
             }
         })
         .collect()
@@ -534,6 +535,8 @@ pub struct ManifestMatchup {
     pub games: u64,
     /// Global index of the matchup's first game (game `i` of the matchup is `first + i`).
     pub first_game: u64,
+    /// Index of each slot's deck in the manifest's `decks` (for `cardsim replay`).
+    pub deck_indices: Vec<u8>,
 }
 
 /// Everything a run writes.

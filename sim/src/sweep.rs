@@ -14,7 +14,7 @@ use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{EndReason, Game, ParamKind, Params, PlayerResult, Ruleset, MAX_PLAYERS};
 
 use crate::output::{self, Manifest};
-use crate::runner::{play_seeded, seating};
+use crate::runner::{play_seeded, seating_for as seating};
 use crate::sequential::run_looks;
 use crate::stats::{hist_mean, hist_quantile, wilson, Paired, Z95};
 use crate::{load_ruleset, progress_bar, worker_pool};

@@ -221,12 +221,14 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
         matchups: mnames
             .iter()
             .zip(&accs)
-            .map(|(nm, acc)| ManifestMatchup {
+            .zip(&run.matchups)
+            .map(|((nm, acc), m)| ManifestMatchup {
                 id: nm.id.clone(),
                 decks: nm.decks.clone(),
                 agents: nm.agents.clone(),
                 games: acc.seats[0].iter().map(|s| s.games).sum(),
                 first_game: 0,
+                deck_indices: m.decks.clone(),
             })
             .collect(),
         options: {

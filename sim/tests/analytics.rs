@@ -643,13 +643,23 @@ fn analytics_commands_write_their_files() {
         "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_low,diff_high,base_wins,new_wins",
     );
     assert!(stdout.contains("nerf:attack-1"), "{stdout}");
-    // --field: every other deck of the folder is an opponent (6 of the 7 example decks).
+    // --field: every other deck of the folder is an opponent.
     let m: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(base.join("i").join("manifest.json")).unwrap(),
     )
     .unwrap();
     let opponents = m["matchups"].as_array().unwrap();
-    assert_eq!(opponents.len(), 6);
+    let example_decks = std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "txt")
+        })
+        .count();
+    assert_eq!(opponents.len(), example_decks - 1);
     assert!(opponents.iter().all(|x| x["decks"][1] != "rush"));
     expect_ok(
         &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],

@@ -193,6 +193,10 @@ pub(super) fn with_card_changed(t: &Tyrant, card: &str, change: &str) -> Result<
                     "poison" => &mut p.poison,
                     "flurry" => &mut p.flurry,
                     "valor" => &mut p.valor,
+                    "antiair" => &mut p.antiair,
+                    "siphon" => &mut p.siphon,
+                    "crush" => &mut p.crush,
+                    "regenerate" => &mut p.regenerate,
                     _ => {
                         return Err(err(format!(
                             "change `{change}`: unknown field `{f}` (attack, health, delay, or a numbered skill of the card)"
