@@ -299,6 +299,41 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// Deal a new game: `seating[s]` is the deck index played from seat `s`. Must not
     /// allocate. All of the game's randomness derives from `rng`.
     fn new_game(&self, seating: &[u8], rng: GameRng) -> Self::State;
+
+    /// Names of every card of the loaded card data, in file order (for card edits and
+    /// listings). Empty when the game does not support card edits.
+    fn card_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// A copy of this rule set in which deck `deck` holds `replacement` wherever it held
+    /// `card` (every copy, same deck positions), or, with `replacement = None`, no copy of
+    /// `card` at all. Other decks and the card data are unchanged. Used by card ablation.
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        let _ = (deck, card, replacement);
+        Err(edit_unsupported::<Self>())
+    }
+
+    /// A copy of this rule set in which card `card` is changed everywhere (every deck that
+    /// holds it) by `change`, a game-specific edit of the card's numbers such as `attack-1`
+    /// or `health+2`. Used by nerf/buff impact runs.
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        let _ = (card, change);
+        Err(edit_unsupported::<Self>())
+    }
+}
+
+/// The error of the defaulted card-edit methods of [`Ruleset`].
+fn edit_unsupported<R: Ruleset>() -> LoadError {
+    LoadError::file(
+        R::NAME,
+        "card edits (ablation, nerf, buff) are not supported by this game",
+    )
 }
 
 /// One game in progress (see the crate docs).

@@ -6,7 +6,9 @@
 //! * [`Ruleset`] is the *set-up* side: it loads card data and decks from files a designer
 //!   edits (CSV and plain text), validates them with errors that name the file and line,
 //!   compiles them into dense tables, holds the named rule parameters, and deals new games.
-//!   Set-up may allocate.
+//!   Set-up may allocate. Optional card edits for impact measurements
+//!   ([`Ruleset::with_deck_card_replaced`], [`Ruleset::with_card_changed`]) return an edited
+//!   copy; games that do not offer them keep the defaults, which refuse with a message.
 //! * [`Game`] is one game in progress. It answers the questions a player loop or a search
 //!   agent asks, and none of its hot-path methods allocates:
 //!   * [`Game::to_move`]: whose decision it is — a player, chance, or nobody (terminal).

@@ -442,7 +442,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         .build()
         .context("cannot start the worker threads")?;
     let total_games = 2 * job.deals * pair_ids.len() as u64;
-    let bar = crate::progress_bar(job.progress, total_games);
+    let bar = crate::progress_bar(total_games, job.progress);
     let started = Instant::now();
     let partials: Vec<Result<(usize, PairAcc)>> = pool.install(|| {
         work.par_iter()

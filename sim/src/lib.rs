@@ -7,13 +7,17 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+pub mod impact;
 pub mod ladder;
 pub mod output;
 pub mod replay;
 pub mod report;
 pub mod runner;
 pub mod scenario;
+pub mod sequential;
 pub mod stats;
+pub mod sweep;
+pub mod tournament;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -27,9 +31,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use output::{Manifest, ManifestMatchup, MatchNames, SummaryRow};
 use runner::{MatchAcc, Matchup, Run};
+use sequential::{StopInfo, StopRule};
 
 /// How the loaded decks are paired.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Pairing {
     /// One matchup of all the decks given (one per seat).
     Single,
@@ -38,7 +43,7 @@ pub enum Pairing {
 }
 
 /// A simulation job.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Job {
     /// Game name.
     pub game: String,
@@ -104,14 +109,129 @@ pub fn git_commit() -> Option<String> {
 
 /// Run a job for the game it names.
 pub fn execute(job: &Job) -> Result<JobReport> {
-    struct V<'a>(&'a Job);
+    execute_with(job, &StopRule::default())
+}
+
+/// Run a job, stopping each matchup early by `stop` (see [`sequential`]).
+pub fn execute_with(job: &Job, stop: &StopRule) -> Result<JobReport> {
+    struct V<'a>(&'a Job, &'a StopRule);
     impl GameVisitor for V<'_> {
         type Output = Result<JobReport>;
         fn visit<R: Ruleset>(self) -> Result<JobReport> {
-            execute_for::<R>(self.0)
+            execute_for::<R>(self.0, self.1)
         }
     }
-    registry::visit(&job.game, V(job))?
+    registry::visit(&job.game, V(job, stop))?
+}
+
+/// A rayon pool of `threads` workers (`None`: one per core); returns it with its size.
+pub fn worker_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize)> {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok((pool, threads))
+}
+
+/// A progress bar over `total` games on stderr, drawn only when `show` and stderr is a
+/// terminal.
+pub fn progress_bar(total: u64, show: bool) -> ProgressBar {
+    if show && std::io::stderr().is_terminal() {
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}",
+            )
+            .expect("valid template")
+            .with_key(
+                "rate",
+                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", st.per_sec());
+                },
+            ),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    }
+}
+
+/// Play every matchup of `run`; with an active `stop` rule each matchup stops on its own
+/// (its games keep their global indices, so a stopped matchup equals a fixed-size run of the
+/// games it used). Returns the accumulators and, under a rule, each matchup's stop report.
+pub fn play_run<R: Ruleset>(
+    run: &Run<'_, R>,
+    stop: &StopRule,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Vec<MatchAcc>, Vec<Option<StopInfo>>)> {
+    if !stop.active() {
+        let r = run.play(progress)?;
+        let n = r.matchups.len();
+        return Ok((r.matchups, vec![None; n]));
+    }
+    run.validate()?;
+    let mut base = 0;
+    let mut accs = Vec::new();
+    let mut stops = Vec::new();
+    for (mi, m) in run.matchups.iter().enumerate() {
+        let (acc, info) = play_matchup(run, mi, base, stop, progress);
+        accs.push(acc);
+        stops.push(info);
+        base += m.games;
+    }
+    Ok((accs, stops))
+}
+
+/// Play matchup `mi` of a validated `run` with game `i` seeded as global game `base + i`,
+/// in looks, stopping by `stop` on the first deck's win rate (wins among all games: a draw
+/// counts as not a win). Without an active rule every game is played and the report is
+/// `None`.
+pub fn play_matchup<R: Ruleset>(
+    run: &Run<'_, R>,
+    mi: usize,
+    base: u64,
+    stop: &StopRule,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (MatchAcc, Option<StopInfo>) {
+    let budget = run.matchups[mi].games;
+    let look = if stop.active() {
+        stop.look
+    } else {
+        runner::CHUNK
+    };
+    let mut acc: Option<MatchAcc> = None;
+    let (mut wins, mut decision, mut hw) = (0, None, None);
+    let used = sequential::run_looks(
+        budget,
+        look,
+        &|s, e| {
+            let a = run.play_range(mi, base, s, e);
+            progress(e - s);
+            a
+        },
+        &mut |a, n| {
+            let m = match acc.take() {
+                None => a,
+                Some(x) => x.merge(a),
+            };
+            wins = m.seats[0].iter().map(|s| s.wins).sum();
+            hw = stats::wilson_half_width(wins, n, stats::Z95);
+            decision = stop.check(wins, n, hw, n);
+            acc = Some(m);
+            decision.is_some()
+        },
+    );
+    let n = run.ruleset.num_players();
+    let acc = acc.unwrap_or_else(|| MatchAcc::new(n, n, &run.positions(mi), run.max_turns()));
+    let info = stop
+        .active()
+        .then(|| stop.info(decision, wins, used, hw, used, budget));
+    (acc, info)
 }
 
 /// Load a rule set with the job's cards, decks and parameters.
@@ -135,7 +255,7 @@ pub fn load_ruleset<R: Ruleset>(
     Ok((R::load(&setup)?, cards))
 }
 
-fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
+fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     if job.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -190,45 +310,43 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
         seed: job.seed,
     };
     let total = run.total_games();
-    let threads = job
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
-    let bar = progress_bar(job.progress, total);
+    let (pool, threads) = worker_pool(job.threads)?;
+    let bar = progress_bar(total, job.progress);
     let started = Instant::now();
-    let result = pool.install(|| run.play(&|k| bar.inc(k)))?;
+    let (accs, stops) = pool.install(|| play_run(&run, stop, &|k| bar.inc(k)))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
+    let used: Vec<u64> = accs
+        .iter()
+        .map(|a| a.seats[0].iter().map(|s| s.games).sum())
+        .collect();
+    let total: u64 = used.iter().sum();
 
     let names = output::match_names(&ruleset, &run.matchups);
-    let summary = output::summary_rows(&ruleset, &names, &result.matchups);
+    let mut summary = output::summary_rows(&ruleset, &names, &accs);
+    let per = (summary.len() / names.len().max(1)).max(1);
+    for (row, stop) in summary.chunks_mut(per).zip(&stops) {
+        for r in row {
+            r.stop = *stop;
+        }
+    }
     let mut first = 0;
-    let manifest = Manifest {
-        command: job.command.clone(),
-        game: R::NAME.into(),
-        cards: cards.display().to_string(),
-        decks: job.decks.iter().map(|d| d.display().to_string()).collect(),
-        params: ruleset
-            .params()
-            .render()
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
+    let mut options = result_options(serde_json::to_value(job)?);
+    if let Some(o) = options.as_object_mut() {
+        o.insert("stop".into(), stop_options(stop));
+    }
+    let mut manifest = Manifest {
+        options,
         matchups: names
             .iter()
             .zip(&run.matchups)
-            .map(|(nm, m)| {
+            .zip(&used)
+            .map(|((nm, m), &games)| {
                 let mm = ManifestMatchup {
                     id: nm.id.clone(),
                     decks: nm.decks.clone(),
                     agents: nm.agents.clone(),
-                    games: m.games,
+                    games,
                     first_game: first,
                     deck_indices: m.decks.clone(),
                 };
@@ -237,18 +355,14 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
             })
             .collect(),
         seed: job.seed,
-        games: total,
-        threads,
-        version: env!("CARGO_PKG_VERSION").into(),
-        git_commit: git_commit(),
         deterministic: specs.iter().all(|s| {
             make_agent::<R>(s)
                 .map(|a| a.deterministic())
                 .unwrap_or(true)
         }),
-        elapsed_seconds: elapsed,
-        games_per_second: total as f64 / elapsed.max(1e-9),
+        ..Manifest::for_ruleset("run", &ruleset, &cards, &job.decks, &job.command)
     };
+    manifest.set_timing(total, threads, elapsed);
     let peek_labels: Vec<String> = specs
         .iter()
         .filter(|s| make_agent::<R>(s).map(|a| a.sees_hidden()).unwrap_or(false))
@@ -261,20 +375,17 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
             &output::Outputs {
                 summary: &summary,
                 names: &names,
-                accs: &result.matchups,
+                accs: &accs,
                 manifest: &manifest,
                 peeks: &peeks,
             },
         )?,
         None => Vec::new(),
     };
-    let checksum = result
-        .matchups
-        .iter()
-        .fold(0u64, |a, m| a.wrapping_add(m.checksum));
+    let checksum = accs.iter().fold(0u64, |a, m| a.wrapping_add(m.checksum));
     Ok(JobReport {
         summary,
-        accs: result.matchups,
+        accs,
         names,
         manifest,
         checksum,
@@ -282,27 +393,32 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
     })
 }
 
-/// A progress bar over `total` games drawn on stderr (games/s, ETA), hidden unless `show`
-/// and stderr is a terminal.
-pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
-    if show && std::io::stderr().is_terminal() {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}",
-            )
-            .expect("valid template")
-            .with_key(
-                "rate",
-                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} games/s", st.per_sec());
-                },
-            ),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
+/// A command's options for the manifest, without those that cannot change a result (output
+/// folder, threads, progress display) so that manifests of identical runs compare equal.
+pub fn result_options(mut v: serde_json::Value) -> serde_json::Value {
+    if let Some(o) = v.as_object_mut() {
+        for k in ["out", "threads", "quiet", "progress", "command"] {
+            o.remove(k);
+        }
     }
+    v
+}
+
+/// The manifest entry of a stopping rule (`null` without one).
+pub fn stop_options(stop: &StopRule) -> serde_json::Value {
+    if !stop.active() {
+        return serde_json::Value::Null;
+    }
+    let mut v = serde_json::to_value(stop).unwrap_or_default();
+    if let (Some(o), Some(t)) = (v.as_object_mut(), stop.sprt) {
+        o.insert(
+            "sprt".into(),
+            serde_json::json!({"p0": t.p0, "p1": t.p1, "alpha": t.alpha, "beta": t.beta,
+                "lower_bound": t.bounds().0, "upper_bound": t.bounds().1,
+                "counts": "wins of the first deck among all games (draws count as not a win)"}),
+        );
+    }
+    v
 }
 
 /// `k/n` as a percentage with one decimal, `-` when `n` is 0.

@@ -6,8 +6,13 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
+use cardsim_sim::impact::{AllCards, CardChange, ImpactSpec};
 use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
-use cardsim_sim::{data_dir, execute, field_table, summary_table, Job, Pairing};
+use cardsim_sim::sequential::StopRule;
+use cardsim_sim::stats::Sprt;
+use cardsim_sim::sweep::SweepSpec;
+use cardsim_sim::tournament::TournamentSpec;
+use cardsim_sim::{data_dir, execute, execute_with, field_table, summary_table, Job, Pairing};
 use clap::{Args, Parser, Subcommand};
 
 /// AI agents play card games against each other, many times, for balance numbers.
@@ -37,11 +42,224 @@ enum Cmd {
     /// Strength ladder: every pair of agents on the same deals, win rates with intervals
     /// and a rating per agent; writes ladder.csv, ratings.csv and manifest.json.
     Ladder(LadderArgs),
+    /// Every pair of decks in a folder: win-rate matrix and ranking (matrix.csv,
+    /// ranking.csv, plus summary/turns/cards.csv).
+    Tournament(TournamentArgs),
+    /// A card's causal effect on its deck's win rate: ablation or nerf/buff, paired games
+    /// (impact.csv).
+    Impact(ImpactArgs),
+    /// The same games at each value of one rule parameter (sweep.csv).
+    Sweep(SweepArgs),
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
     Scenario(ScenarioArgs),
     /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
     Replay(ReplayArgs),
+}
+
+/// Early stopping of a matchup (shared by run, tournament and impact).
+#[derive(Args, Debug, Clone, serde::Serialize)]
+struct StopArgs {
+    /// Stop a matchup with Wald's SPRT between two win rates, `P0,P1` (e.g. 0.50,0.55):
+    /// H0 win rate = P0 against H1 win rate = P1. The game count becomes a budget.
+    #[arg(long, value_name = "P0,P1")]
+    sprt: Option<String>,
+    /// SPRT type I error (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// SPRT type II error (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Stop a matchup once its 95% interval's half-width is at most this (e.g. 0.01).
+    #[arg(long, value_name = "H")]
+    until_halfwidth: Option<f64>,
+    /// Games before --until-halfwidth may stop.
+    #[arg(long, default_value_t = 1000)]
+    min_games: u64,
+    /// Games per look: the stopping rules are checked after each look.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    look: u64,
+}
+
+impl StopArgs {
+    fn rule(&self) -> Result<StopRule> {
+        let sprt = match &self.sprt {
+            None => None,
+            Some(t) => {
+                let (a, b) = t.split_once(',').with_context(|| {
+                    format!("--sprt `{t}`: give two win rates, P0,P1 (e.g. 0.50,0.55)")
+                })?;
+                let num = |x: &str| {
+                    x.trim()
+                        .parse::<f64>()
+                        .with_context(|| format!("--sprt `{t}`: `{}` is not a number", x.trim()))
+                };
+                Some(
+                    Sprt::new(num(a)?, num(b)?, self.alpha, self.beta)
+                        .map_err(anyhow::Error::msg)?,
+                )
+            }
+        };
+        if let Some(h) = self.until_halfwidth {
+            if !(h > 0.0 && h <= 0.5) {
+                bail!("--until-halfwidth must be above 0 and at most 0.5 (got {h})");
+            }
+        }
+        Ok(StopRule {
+            sprt,
+            half_width: self.until_halfwidth,
+            min_games: self.min_games,
+            look: self.look,
+        })
+    }
+}
+
+#[derive(Args, Debug, serde::Serialize)]
+struct TournamentArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    cards: Option<PathBuf>,
+    /// Folder of deck files (every `*.txt`, sorted by name).
+    #[arg(long)]
+    decks: PathBuf,
+    /// Agent playing every deck.
+    #[arg(long, default_value = "random")]
+    agent: String,
+    /// Games per pair of decks (seats alternated); the budget under --sprt/--until-halfwidth.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games_per_pair: u64,
+    /// Also play every deck against itself.
+    #[arg(long)]
+    mirrors: bool,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    #[command(flatten)]
+    stop: StopArgs,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug, serde::Serialize)]
+struct ImpactArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    cards: Option<PathBuf>,
+    /// The deck whose card changes.
+    #[arg(long)]
+    deck: PathBuf,
+    /// Opponent deck(s): each a separate opponent in a two-player game (results pooled,
+    /// equal games each), all at one table otherwise.
+    #[arg(long = "vs", num_args = 1.., required_unless_present = "field")]
+    vs: Vec<PathBuf>,
+    /// A folder of decks: every `*.txt` in it but the --deck file is an opponent (added to
+    /// any --vs).
+    #[arg(long, value_name = "DIR")]
+    field: Option<PathBuf>,
+    /// Agent playing the deck.
+    #[arg(long, default_value = "random")]
+    agent: String,
+    /// Agent playing the opponents.
+    #[arg(long = "vs-agent", default_value = "random")]
+    vs_agent: String,
+    /// Paired games per opponent and change (the budget under --sprt/--until-halfwidth).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The card to change.
+    #[arg(long)]
+    card: Option<String>,
+    /// Replace every copy of the card (or, with --all-cards, of each card) by this card.
+    #[arg(long, value_name = "CARD")]
+    replace_with: Option<String>,
+    /// Remove every copy of the card (or, with --all-cards, of each card).
+    #[arg(long)]
+    remove: bool,
+    /// Weaken the card's numbers everywhere, e.g. `attack-1` (Tyrant: attack, health, delay
+    /// or the X of one of its skills; +N, -N or =N).
+    #[arg(long, value_name = "CHANGE")]
+    nerf: Option<String>,
+    /// Strengthen the card's numbers everywhere, e.g. `health+2`.
+    #[arg(long, value_name = "CHANGE")]
+    buff: Option<String>,
+    /// Ablate every distinct card of the deck in turn (with --replace-with or --remove).
+    #[arg(long)]
+    all_cards: bool,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    #[command(flatten)]
+    stop: StopArgs,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug, serde::Serialize)]
+struct SweepArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    cards: Option<PathBuf>,
+    /// The first deck of a single table (with --vs).
+    #[arg(long, conflicts_with = "decks")]
+    deck: Option<PathBuf>,
+    /// The opposing deck(s) of a single table.
+    #[arg(long = "vs", requires = "deck")]
+    vs: Vec<PathBuf>,
+    /// A folder of decks (every `*.txt`): every pair of them plays (two-player games).
+    #[arg(long)]
+    decks: Option<PathBuf>,
+    /// Agent playing every deck.
+    #[arg(long, default_value = "random")]
+    agent: String,
+    /// The swept parameter: `name=lo..hi:step` (whole numbers) or `name=a,b,c`.
+    #[arg(long)]
+    param: String,
+    /// Another rule parameter held fixed, `name=value` (repeatable).
+    #[arg(long)]
+    fixed: Vec<String>,
+    /// Games per table (pair of decks) at each value.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -163,6 +381,8 @@ struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    stop: StopArgs,
 }
 
 #[derive(Args, Debug)]
@@ -208,20 +428,25 @@ fn argv() -> Vec<String> {
 
 /// The example decks of `game` (`data/GAME/decks/*.txt`, sorted).
 fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
-    let dir = data_dir().join(game.to_ascii_lowercase()).join("decks");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .with_context(|| format!("cannot list the example decks in {}", dir.display()))?
+    decks_in(&data_dir().join(game.to_ascii_lowercase()).join("decks"))
+}
+
+/// Every `*.txt` deck file in `dir`, sorted (at least two).
+fn decks_in(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list the decks in {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
     v.sort();
     if v.len() < 2 {
-        bail!("fewer than two example decks in {}", dir.display());
+        bail!("fewer than two deck files (*.txt) in {}", dir.display());
     }
     Ok(v)
 }
 
 fn cmd_run(a: RunArgs) -> Result<()> {
+    let stop = a.stop.rule()?;
     let mut decks = vec![a.deck];
     decks.extend(a.vs);
     let mut agents = vec![a.agent];
@@ -240,8 +465,22 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         progress: !a.quiet,
         command: argv(),
     };
-    let r = execute(&job)?;
+    let r = execute_with(&job, &stop)?;
     print!("{}", summary_table(&r.summary));
+    for row in r.summary.iter().filter(|s| s.seat == "all") {
+        if let Some(st) = row.stop {
+            println!(
+                "sequential stop ({} win rate): {} after {} of {} games, LLR {}, interval half-width {}",
+                row.deck,
+                st.decision.name(),
+                st.games,
+                st.budget,
+                st.llr.map(|l| format!("{l:.3}")).unwrap_or_else(|| "-".into()),
+                st.half_width.map(|h| format!("{h:.4}")).unwrap_or_else(|| "-".into())
+            );
+            break;
+        }
+    }
     println!(
         "{} games in {:.2} s ({:.0} games/s on {} threads); wrote {}",
         r.manifest.games,
@@ -438,6 +677,164 @@ fn cmd_ladder(a: LadderArgs) -> Result<()> {
     Ok(())
 }
 
+fn wrote(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn cmd_tournament(a: TournamentArgs) -> Result<()> {
+    let spec = TournamentSpec {
+        game: a.game.clone(),
+        cards: a.cards.clone(),
+        decks: decks_in(&a.decks)?,
+        agent: a.agent.clone(),
+        games_per_pair: a.games_per_pair,
+        mirrors: a.mirrors,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(a.out.clone()),
+        params: a.params.clone(),
+        stop: a.stop.rule()?,
+        progress: !a.quiet,
+        command: argv(),
+        options: serde_json::to_value(&a)?,
+    };
+    let r = cardsim_sim::tournament::tournament(&spec)?;
+    print!("{}", cardsim_sim::tournament::tables(&r));
+    println!(
+        "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% Wilson intervals in matrix.csv); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
+        r.manifest.games, r.manifest.elapsed_seconds, r.manifest.threads, wrote(&r.written)
+    );
+    Ok(())
+}
+
+fn cmd_impact(a: ImpactArgs) -> Result<()> {
+    let stop = a.stop.rule()?;
+    let mut changes = Vec::new();
+    let all = if a.all_cards {
+        if a.card.is_some() || a.nerf.is_some() || a.buff.is_some() {
+            bail!("--all-cards ablates every card: give it with --replace-with CARD or --remove, without --card, --nerf or --buff");
+        }
+        Some(match (&a.replace_with, a.remove) {
+            (Some(w), false) => AllCards::ReplaceWith(w.clone()),
+            (None, true) => AllCards::Remove,
+            _ => bail!("--all-cards needs exactly one of --replace-with CARD and --remove"),
+        })
+    } else {
+        let Some(card) = a.card.clone() else {
+            bail!("say which card: --card NAME (or --all-cards)");
+        };
+        if let Some(w) = &a.replace_with {
+            changes.push(CardChange::Replace {
+                card: card.clone(),
+                with: w.clone(),
+            });
+        }
+        if a.remove {
+            changes.push(CardChange::Remove { card: card.clone() });
+        }
+        for (label, c) in [("nerf", &a.nerf), ("buff", &a.buff)] {
+            if let Some(c) = c {
+                changes.push(CardChange::Numbers {
+                    card: card.clone(),
+                    change: c.clone(),
+                    label: label.into(),
+                });
+            }
+        }
+        if changes.is_empty() {
+            bail!(
+                "say what to change: --replace-with CARD, --remove, --nerf CHANGE or --buff CHANGE"
+            );
+        }
+        None
+    };
+    let mut vs = a.vs.clone();
+    if let Some(dir) = &a.field {
+        let me = std::fs::canonicalize(&a.deck)
+            .with_context(|| format!("{}: cannot read deck file", a.deck.display()))?;
+        for d in decks_in(dir)? {
+            if std::fs::canonicalize(&d).ok().as_ref() != Some(&me) {
+                vs.push(d);
+            }
+        }
+    }
+    let spec = ImpactSpec {
+        game: a.game.clone(),
+        cards: a.cards.clone(),
+        deck: a.deck.clone(),
+        vs,
+        agent: a.agent.clone(),
+        vs_agent: a.vs_agent.clone(),
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(a.out.clone()),
+        params: a.params.clone(),
+        changes,
+        all_cards: all,
+        stop,
+        progress: !a.quiet,
+        command: argv(),
+        options: serde_json::to_value(&a)?,
+    };
+    let r = cardsim_sim::impact::impact(&spec)?;
+    print!("{}", cardsim_sim::impact::table(&r.rows));
+    println!(
+        "{} games ({} paired) in {:.2} s on {} threads. diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
+        r.manifest.games,
+        r.manifest.games / 2,
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        wrote(&r.written)
+    );
+    Ok(())
+}
+
+fn cmd_sweep(a: SweepArgs) -> Result<()> {
+    let (decks, round_robin) = match (&a.decks, &a.deck) {
+        (Some(dir), None) => (decks_in(dir)?, true),
+        (None, Some(d)) => {
+            if a.vs.is_empty() {
+                bail!("give the opposing deck(s) with --vs");
+            }
+            let mut v = vec![d.clone()];
+            v.extend(a.vs.iter().cloned());
+            (v, false)
+        }
+        _ => bail!("give --deck with --vs (one table) or --decks DIR (every pair)"),
+    };
+    let spec = SweepSpec {
+        game: a.game.clone(),
+        cards: a.cards.clone(),
+        decks,
+        round_robin,
+        agent: a.agent.clone(),
+        param: a.param.clone(),
+        fixed: a.fixed.clone(),
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(a.out.clone()),
+        progress: !a.quiet,
+        command: argv(),
+        options: serde_json::to_value(&a)?,
+    };
+    let r = cardsim_sim::sweep::sweep(&spec)?;
+    print!("{}", cardsim_sim::sweep::table(&r));
+    println!(
+        "{} games in {:.2} s on {} threads (every value plays the same seeded games; stalls = games ended by the turn limit); wrote {}",
+        r.manifest.games,
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        wrote(&r.written)
+    );
+    Ok(())
+}
+
 struct ListAgents;
 impl GameVisitor for ListAgents {
     type Output = ();
@@ -519,6 +916,9 @@ fn main() -> ExitCode {
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
         Some(Cmd::Ladder(a)) => cmd_ladder(a),
+        Some(Cmd::Tournament(a)) => cmd_tournament(a),
+        Some(Cmd::Impact(a)) => cmd_impact(a),
+        Some(Cmd::Sweep(a)) => cmd_sweep(a),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
         Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
             dir: a.dir,

@@ -12,6 +12,7 @@ use cardsim_engine::Ruleset;
 use serde::Serialize;
 
 use crate::runner::{MatchAcc, Matchup, SeatAcc};
+use crate::sequential::StopInfo;
 use crate::stats::{hist_mean, hist_quantile, newcombe_diff, wilson, Z95};
 
 /// Names of a matchup's decks and agents, resolved for output.
@@ -113,6 +114,8 @@ pub struct SummaryRow {
     pub agent: String,
     /// Counts.
     pub acc: SeatAcc,
+    /// How the matchup's sequential test ended (runs with a stopping rule only).
+    pub stop: Option<StopInfo>,
 }
 
 /// Summary rows of a run: per matchup, per deck, per seat, then both seats together.
@@ -146,6 +149,7 @@ pub fn summary_rows<R: Ruleset>(
                     .into(),
                     agent: nm.agents[k].clone(),
                     acc: sa.clone(),
+                    stop: None,
                 });
             }
             rows.push(SummaryRow {
@@ -156,13 +160,28 @@ pub fn summary_rows<R: Ruleset>(
                 moves_first: "both".into(),
                 agent: nm.agents[k].clone(),
                 acc: all,
+                stop: None,
             });
         }
     }
     rows
 }
 
-fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) -> Result<()> {
+/// `stop_decision, stop_games, stop_llr, stop_half_width` cells (empty without a rule).
+pub fn stop_cells(s: Option<&StopInfo>) -> [String; 4] {
+    match s {
+        None => Default::default(),
+        Some(s) => [
+            s.decision.name().to_string(),
+            s.games.to_string(),
+            s.llr.map(|l| format!("{l:.4}")).unwrap_or_default(),
+            s.half_width.map(|h| format!("{h:.4}")).unwrap_or_default(),
+        ],
+    }
+}
+
+/// Write this CSV (see the README for its columns).
+pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
     w.write_record([
         "matchup",
@@ -189,11 +208,16 @@ fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) 
         "median_turns",
         "p90_turns",
         "decisions_per_game",
+        "stop_decision",
+        "stop_games",
+        "stop_llr",
+        "stop_half_width",
     ])?;
     for r in rows {
         let a = &r.acc;
         let wr = rate(a.wins, a.games);
         let dr = rate(a.draws, a.games);
+        let stop = stop_cells(r.stop.as_ref());
         let dpg = if a.games > 0 {
             format!("{:.3}", a.decisions as f64 / a.games as f64)
         } else {
@@ -224,13 +248,18 @@ fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) 
             &opt(hist_quantile(&a.turns, 0.5)),
             &opt(hist_quantile(&a.turns, 0.9)),
             &dpg,
+            &stop[0],
+            &stop[1],
+            &stop[2],
+            &stop[3],
         ])?;
     }
     w.flush()?;
     Ok(())
 }
 
-fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
+/// Write this CSV (see the README for its columns).
+pub fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
     w.write_record(["matchup", "winner", "end", "turns", "games"])?;
     for (nm, acc) in names.iter().zip(accs) {
@@ -261,7 +290,8 @@ fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
     Ok(())
 }
 
-fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
+/// Write this CSV (see the README for its columns).
+pub fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
     w.write_record([
         "matchup",
@@ -289,6 +319,29 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
         "improvement_when_drawn",
         "improvement_ci_low",
         "improvement_ci_high",
+        "opening_games",
+        "opening_wins",
+        "opening_rate",
+        "opening_low",
+        "opening_high",
+        "later_games",
+        "later_wins",
+        "later_rate",
+        "later_low",
+        "later_high",
+        "gih_games",
+        "gih_wins",
+        "gih_rate",
+        "gih_low",
+        "gih_high",
+        "gns_games",
+        "gns_wins",
+        "gns_rate",
+        "gns_low",
+        "gns_high",
+        "iwd",
+        "iwd_low",
+        "iwd_high",
     ])?;
     for (nm, acc) in names.iter().zip(accs) {
         for (k, cards) in acc.cards.iter().enumerate() {
@@ -323,33 +376,43 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
                     ),
                     None => (String::new(), String::new(), String::new()),
                 };
-                w.write_record([
-                    nm.id.as_str(),
-                    &nm.decks[k],
-                    &opponent.join("+"),
-                    name,
-                    &copies.to_string(),
-                    &games.to_string(),
-                    &wins.to_string(),
-                    &c.drawn[0].to_string(),
-                    &c.drawn[1].to_string(),
-                    &d[0],
-                    &d[1],
-                    &d[2],
-                    &c.played[0].to_string(),
-                    &c.played[1].to_string(),
-                    &p[0],
-                    &p[1],
-                    &p[2],
-                    &c.never_drawn[0].to_string(),
-                    &c.never_drawn[1].to_string(),
-                    &u[0],
-                    &u[1],
-                    &u[2],
-                    &iwd,
-                    &iwd_lo,
-                    &iwd_hi,
-                ])?;
+                let mut rec: Vec<String> = vec![
+                    nm.id.clone(),
+                    nm.decks[k].clone(),
+                    opponent.join("+"),
+                    name.clone(),
+                    copies.to_string(),
+                    games.to_string(),
+                    wins.to_string(),
+                    c.drawn[0].to_string(),
+                    c.drawn[1].to_string(),
+                    d[0].clone(),
+                    d[1].clone(),
+                    d[2].clone(),
+                    c.played[0].to_string(),
+                    c.played[1].to_string(),
+                    p[0].clone(),
+                    p[1].clone(),
+                    p[2].clone(),
+                    c.never_drawn[0].to_string(),
+                    c.never_drawn[1].to_string(),
+                    u[0].clone(),
+                    u[1].clone(),
+                    u[2].clone(),
+                    iwd.clone(),
+                    iwd_lo.clone(),
+                    iwd_hi.clone(),
+                ];
+                // The 17lands names: opening hand, drawn later, games in hand (drawn at all),
+                // games not seen, and IWD = GIH − GNS (the same numbers as drawn /
+                // never_drawn / improvement above, under the names designers know).
+                for c in [c.opening, c.later, c.drawn, c.never_drawn] {
+                    rec.push(c[0].to_string());
+                    rec.push(c[1].to_string());
+                    rec.extend(rate(c[1], c[0]));
+                }
+                rec.extend([iwd, iwd_lo, iwd_hi]);
+                w.write_record(&rec)?;
             }
         }
     }
@@ -358,8 +421,11 @@ fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<(
 }
 
 /// The run manifest (`manifest.json`): everything needed to reproduce the run.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug, Clone, Default)]
 pub struct Manifest {
+    /// What produced the folder: `run`, `tournament`, `impact` or `sweep` (the CSVs that
+    /// come with it depend on it).
+    pub kind: String,
     /// The command line.
     pub command: Vec<String>,
     /// Game name.
@@ -389,6 +455,71 @@ pub struct Manifest {
     pub elapsed_seconds: f64,
     /// Games per second (a timing).
     pub games_per_second: f64,
+    /// The command's options, by name (stopping rules, sweep values, card changes, ...).
+    pub options: serde_json::Value,
+}
+
+impl Manifest {
+    /// A manifest of `kind` for `ruleset` loaded from `cards` and `decks`: game, files,
+    /// parameters, version and build filled in; matchups, counts, timings and options are the
+    /// caller's.
+    pub fn for_ruleset<R: Ruleset>(
+        kind: &str,
+        ruleset: &R,
+        cards: &Path,
+        decks: &[PathBuf],
+        command: &[String],
+    ) -> Self {
+        Manifest {
+            kind: kind.into(),
+            command: command.to_vec(),
+            game: R::NAME.into(),
+            cards: cards.display().to_string(),
+            decks: decks.iter().map(|d| d.display().to_string()).collect(),
+            params: ruleset
+                .params()
+                .render()
+                .into_iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: crate::git_commit(),
+            deterministic: true,
+            ..Default::default()
+        }
+    }
+
+    /// Record the games played, the threads and the wall-clock time.
+    pub fn set_timing(&mut self, games: u64, threads: usize, elapsed: f64) {
+        self.games = games;
+        self.threads = threads;
+        self.elapsed_seconds = elapsed;
+        self.games_per_second = games as f64 / elapsed.max(1e-9);
+    }
+}
+
+/// Manifest entries of tables of decks (indices into `names`) whose game `i` is seeded as
+/// global game `i`.
+pub fn table_matchups(
+    tables: &[Vec<u8>],
+    names: &[String],
+    agents: &[String],
+    games: u64,
+) -> Vec<ManifestMatchup> {
+    tables
+        .iter()
+        .map(|t| {
+            let decks: Vec<String> = t.iter().map(|&d| names[d as usize].clone()).collect();
+            ManifestMatchup {
+                id: decks.join("-vs-"),
+                decks,
+                agents: agents.to_vec(),
+                games,
+                first_game: 0,
+                deck_indices: t.clone(),
+            }
+        })
+        .collect()
 }
 
 /// One matchup in the manifest.
@@ -424,12 +555,34 @@ pub struct Outputs<'a> {
 
 /// Write all outputs into `dir` atomically (see the module docs).
 pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
-    let files = ["summary.csv", "turns.csv", "cards.csv", "manifest.json"];
-    write_staged(dir, &files, |staging| {
-        write_summary(&staging.join(files[0]), out.summary, out.peeks)?;
-        write_turns(&staging.join(files[1]), out.names, out.accs)?;
-        write_cards(&staging.join(files[2]), out.names, out.accs)?;
-        write_json(&staging.join(files[3]), out.manifest)
+    write_files(
+        dir,
+        &[
+            ("summary.csv", &|p| write_summary(p, out.summary, out.peeks)),
+            ("turns.csv", &|p| write_turns(p, out.names, out.accs)),
+            ("cards.csv", &|p| write_cards(p, out.names, out.accs)),
+        ],
+        out.manifest,
+    )
+}
+
+/// A file writer for [`write_files`]: writes the file at the path it is given.
+pub type FileWriter<'a> = &'a dyn Fn(&Path) -> Result<()>;
+
+/// Write `files` (name, writer) and `manifest.json` into `dir` atomically (see
+/// [`write_staged`]).
+pub fn write_files(
+    dir: &Path,
+    files: &[(&str, FileWriter<'_>)],
+    manifest: &Manifest,
+) -> Result<Vec<PathBuf>> {
+    let mut names: Vec<&str> = files.iter().map(|f| f.0).collect();
+    names.push("manifest.json");
+    write_staged(dir, &names, |staging| {
+        for (name, write) in files {
+            write(&staging.join(name))?;
+        }
+        write_json(&staging.join("manifest.json"), manifest)
     })
 }
 

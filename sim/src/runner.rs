@@ -215,6 +215,10 @@ pub struct CardAcc {
     pub played: [u64; 2],
     /// Games in which no copy was drawn / of those won.
     pub never_drawn: [u64; 2],
+    /// Games in which some copy was in the opening hand / of those won.
+    pub opening: [u64; 2],
+    /// Games in which some copy was drawn but none in the opening hand / of those won.
+    pub later: [u64; 2],
 }
 
 /// Everything aggregated for one matchup.
@@ -233,7 +237,8 @@ pub struct MatchAcc {
 }
 
 impl MatchAcc {
-    fn new(slots: usize, seats: usize, cards: &[Vec<u64>], max_turns: usize) -> Self {
+    /// Empty counts for `slots` decks in `seats` seats with the given card positions.
+    pub fn new(slots: usize, seats: usize, cards: &[Vec<u64>], max_turns: usize) -> Self {
         MatchAcc {
             seats: vec![vec![SeatAcc::new(max_turns); seats]; slots],
             cards: cards
@@ -245,7 +250,8 @@ impl MatchAcc {
         }
     }
 
-    fn merge(mut self, o: MatchAcc) -> MatchAcc {
+    /// Add another accumulator's counts.
+    pub fn merge(mut self, o: MatchAcc) -> MatchAcc {
         for (a, b) in self.seats.iter_mut().zip(&o.seats) {
             for (x, y) in a.iter_mut().zip(b) {
                 x.merge(y);
@@ -257,6 +263,8 @@ impl MatchAcc {
                     x.drawn[k] += y.drawn[k];
                     x.played[k] += y.played[k];
                     x.never_drawn[k] += y.never_drawn[k];
+                    x.opening[k] += y.opening[k];
+                    x.later[k] += y.later[k];
                 }
             }
         }
@@ -355,27 +363,10 @@ impl<'a, R: Ruleset> Run<'a, R> {
             }
             base += m.games;
         }
-        let positions: Vec<Vec<Vec<u64>>> = self
-            .matchups
-            .iter()
-            .map(|m| {
-                m.decks
-                    .iter()
-                    .map(|&d| {
-                        self.ruleset
-                            .deck_cards(d as usize)
-                            .iter()
-                            .map(|c| c.positions)
-                            .collect()
-                    })
-                    .collect()
-            })
+        let positions: Vec<Vec<Vec<u64>>> = (0..self.matchups.len())
+            .map(|mi| self.positions(mi))
             .collect();
-        // The turn bound is the rules' (the same for every deal): ask one dealt game.
-        let max_turns = match self.matchups.first() {
-            Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
-            None => 0,
-        };
+        let max_turns = self.max_turns();
         let partials: Vec<(usize, MatchAcc)> = chunks
             .par_iter()
             .map(|&(mi, base, s, e)| {
@@ -399,6 +390,44 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 .collect(),
             games: self.total_games(),
         })
+    }
+
+    /// Card positions per slot of matchup `mi` (see [`MatchAcc::cards`]).
+    pub fn positions(&self, mi: usize) -> Vec<Vec<u64>> {
+        self.matchups[mi]
+            .decks
+            .iter()
+            .map(|&d| {
+                self.ruleset
+                    .deck_cards(d as usize)
+                    .iter()
+                    .map(|c| c.positions)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The rules' turn bound (the same for every deal): asked of one dealt game.
+    pub fn max_turns(&self) -> usize {
+        match self.matchups.first() {
+            Some(m) => self.ruleset.new_game(&m.decks, game_rng(0, 0)).max_turns() as usize,
+            None => 0,
+        }
+    }
+
+    /// Play games `start..end` of matchup `mi`, game `i` being global game `base + i` (its
+    /// seeds) and seated by `i`, into one accumulator. The caller validates first.
+    pub fn play_range(&self, mi: usize, base: u64, start: u64, end: u64) -> MatchAcc {
+        let n = self.ruleset.num_players();
+        self.play_chunk(
+            mi,
+            base,
+            start,
+            end,
+            n,
+            &self.positions(mi),
+            self.max_turns(),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -468,6 +497,13 @@ impl<'a, R: Ruleset> Run<'a, R> {
                     if usage.drawn & pos != 0 {
                         c.drawn[0] += 1;
                         c.drawn[1] += won;
+                        let when = if usage.opening & pos != 0 {
+                            &mut c.opening
+                        } else {
+                            &mut c.later
+                        };
+                        when[0] += 1;
+                        when[1] += won;
                     } else {
                         c.never_drawn[0] += 1;
                         c.never_drawn[1] += won;

@@ -67,6 +67,292 @@ pub fn hist_mean(hist: &[u64]) -> Option<f64> {
     Some(s as f64 / total as f64)
 }
 
+/// Half the width of the Wilson interval of `k` in `n` (`None` for `n == 0`).
+pub fn wilson_half_width(k: u64, n: u64, z: f64) -> Option<f64> {
+    wilson(k, n, z).map(|(lo, hi)| (hi - lo) / 2.0)
+}
+
+/// Per-game paired differences d = score(new arm) − score(old arm) of games played with the
+/// same seeds in both arms, a score being 1 for a win, ½ for a draw and 0 for a loss. Kept in
+/// integer half-points (2d ∈ {−2, …, 2}) so that sums are exact and merge in any order.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Paired {
+    /// Pairs (games played in both arms).
+    pub n: u64,
+    /// Σ 2d.
+    pub sum2: i64,
+    /// Σ (2d)².
+    pub sumsq4: u64,
+    /// Pairs whose two results differ (discordant pairs).
+    pub discordant: u64,
+    /// Discordant pairs in which the new arm scored more.
+    pub new_better: u64,
+}
+
+impl Paired {
+    /// Add one pair of scores in half-points (0 loss, 1 draw, 2 win).
+    pub fn add(&mut self, old_half: u8, new_half: u8) {
+        let d = new_half as i64 - old_half as i64;
+        self.n += 1;
+        self.sum2 += d;
+        self.sumsq4 += (d * d) as u64;
+        if d != 0 {
+            self.discordant += 1;
+            self.new_better += (d > 0) as u64;
+        }
+    }
+
+    /// Add another accumulator.
+    pub fn merge(&mut self, o: &Paired) {
+        self.n += o.n;
+        self.sum2 += o.sum2;
+        self.sumsq4 += o.sumsq4;
+        self.discordant += o.discordant;
+        self.new_better += o.new_better;
+    }
+
+    /// Mean difference d̄ with its large-sample interval for a mean of paired differences,
+    /// d̄ ± z·s/√n with s² = (Σd² − n·d̄²)/(n − 1) the sample variance of the per-game
+    /// differences (the paired-difference interval, e.g. Rice, "Mathematical Statistics and
+    /// Data Analysis", 3rd ed., §11.3.1, with the normal quantile for large n). Pairing
+    /// removes the variance the two arms share (same deals, same coin flips), which two
+    /// independent Wilson intervals would count twice. `None` below two pairs.
+    pub fn diff(&self, z: f64) -> Option<(f64, f64, f64)> {
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let mean = self.sum2 as f64 / 2.0 / n;
+        let ss = self.sumsq4 as f64 / 4.0 - n * mean * mean;
+        let var = (ss / (n - 1.0)).max(0.0);
+        let half = z * (var / n).sqrt();
+        Some((mean, mean - half, mean + half))
+    }
+}
+
+/// Wald's sequential probability ratio test for a Bernoulli success probability p:
+/// H0: p = p0 against H1: p = p1 with error rates α (accept H1 when H0 holds) and β (accept
+/// H0 when H1 holds). After n trials with s successes the log-likelihood ratio is
+/// LLR = s·ln(p1/p0) + (n − s)·ln((1 − p1)/(1 − p0)); the test accepts H1 once
+/// LLR ≥ A = ln((1 − β)/α), accepts H0 once LLR ≤ B = ln(β/(1 − α)), and otherwise goes on
+/// (A. Wald, "Sequential tests of statistical hypotheses", Ann. Math. Statist. 16 (1945)
+/// 117–186; the bounds are Wald's approximations, which keep the error rates at or slightly
+/// below α and β). Checked only at looks (after whole chunks of games), it is slightly more
+/// conservative still.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sprt {
+    /// Success probability under H0.
+    pub p0: f64,
+    /// Success probability under H1.
+    pub p1: f64,
+    /// Type I error rate.
+    pub alpha: f64,
+    /// Type II error rate.
+    pub beta: f64,
+}
+
+/// What a sequential test decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The evidence favours H0 (the LLR reached the lower bound).
+    AcceptH0,
+    /// The evidence favours H1 (the LLR reached the upper bound).
+    AcceptH1,
+    /// The half-width target was reached.
+    HalfWidth,
+    /// The game budget ran out first.
+    Undecided,
+}
+
+impl Decision {
+    /// Name as written in the CSVs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::AcceptH0 => "accept_h0",
+            Decision::AcceptH1 => "accept_h1",
+            Decision::HalfWidth => "halfwidth_reached",
+            Decision::Undecided => "undecided_at_budget",
+        }
+    }
+}
+
+impl Sprt {
+    /// A test, checking 0 < p0, p1 < 1, p0 ≠ p1 and 0 < α, β < ½.
+    pub fn new(p0: f64, p1: f64, alpha: f64, beta: f64) -> Result<Self, String> {
+        let open = |x: f64| x > 0.0 && x < 1.0;
+        if !open(p0) || !open(p1) || p0 == p1 {
+            return Err(format!(
+                "SPRT hypotheses must be two different win rates strictly between 0 and 1 (got {p0} and {p1})"
+            ));
+        }
+        if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
+            return Err(format!(
+                "SPRT error rates must be between 0 and 0.5 (got alpha {alpha}, beta {beta})"
+            ));
+        }
+        Ok(Sprt {
+            p0,
+            p1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// (B, A): the lower and upper bounds of the LLR.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio after `s` successes in `n` trials.
+    pub fn llr(&self, s: u64, n: u64) -> f64 {
+        s as f64 * (self.p1 / self.p0).ln()
+            + (n - s) as f64 * ((1.0 - self.p1) / (1.0 - self.p0)).ln()
+    }
+
+    /// The decision after `s` successes in `n` trials (`None`: go on).
+    pub fn decide(&self, s: u64, n: u64) -> Option<Decision> {
+        let l = self.llr(s, n);
+        let (b, a) = self.bounds();
+        if l >= a {
+            Some(Decision::AcceptH1)
+        } else if l <= b {
+            Some(Decision::AcceptH0)
+        } else {
+            None
+        }
+    }
+}
+
+/// A Bradley–Terry fit: strengths θ (natural log scale, mean 0) with standard errors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BtFit {
+    /// Log-strengths, anchored so that they sum to 0.
+    pub theta: Vec<f64>,
+    /// Standard errors of `theta` under that anchoring.
+    pub se: Vec<f64>,
+}
+
+/// Elo points per unit of θ: a rating difference D means P(win) = 1/(1 + 10^(−D/400)),
+/// i.e. θ = D·ln(10)/400.
+pub const ELO_PER_THETA: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// Fit the Bradley–Terry model P(i beats j) = πi/(πi + πj) = 1/(1 + e^(θj − θi)) by
+/// maximum likelihood. `wins[i][j]` is what i scored against j (wins, draws counted as half
+/// a win to each side), `games[i][j] = games[j][i]` the games between them. `prior` adds
+/// that many virtual points to each side of every pair that played (so 2·prior virtual games),
+/// which keeps the estimate finite when a deck won or lost every game.
+///
+/// The fit is Hunter's MM iteration πi ← Wi / Σj nij/(πi + πj) (D. R. Hunter, "MM
+/// algorithms for generalized Bradley–Terry models", Ann. Statist. 32 (2004) 384–406),
+/// renormalised to mean θ 0 after each step. Standard errors come from the observed Fisher
+/// information, Iii = Σj nij·pij·(1 − pij), Iij = −nij·pij·(1 − pij): its Moore–Penrose
+/// inverse (I + 11ᵀ/k)⁻¹ − 11ᵀ/k is the covariance of θ̂ under the sum-to-zero anchoring.
+/// `None` when a deck has no score (or no games), or the comparison graph is not connected.
+pub fn bradley_terry(wins: &[Vec<f64>], games: &[Vec<f64>], prior: f64) -> Option<BtFit> {
+    let k = wins.len();
+    if k < 2 {
+        return None;
+    }
+    let mut w = wins.to_vec();
+    let mut n = games.to_vec();
+    for i in 0..k {
+        for j in 0..k {
+            if i != j && n[i][j] > 0.0 {
+                w[i][j] += prior;
+                n[i][j] += 2.0 * prior;
+            }
+        }
+    }
+    let total: Vec<f64> = (0..k)
+        .map(|i| (0..k).filter(|&j| j != i).map(|j| w[i][j]).sum())
+        .collect();
+    if total.iter().any(|&t| t <= 0.0) {
+        return None;
+    }
+    let mut pi = vec![1.0f64; k];
+    for _ in 0..100_000 {
+        let mut next: Vec<f64> = (0..k)
+            .map(|i| {
+                let den: f64 = (0..k)
+                    .filter(|&j| j != i && n[i][j] > 0.0)
+                    .map(|j| n[i][j] / (pi[i] + pi[j]))
+                    .sum();
+                total[i] / den
+            })
+            .collect();
+        let g = next.iter().map(|p| p.ln()).sum::<f64>() / k as f64;
+        for p in next.iter_mut() {
+            *p /= g.exp();
+        }
+        let change = next
+            .iter()
+            .zip(&pi)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        pi = next;
+        if !change.is_finite() {
+            return None;
+        }
+        if change < 1e-13 {
+            break;
+        }
+    }
+    let theta: Vec<f64> = pi.iter().map(|p| p.ln()).collect();
+    // Information matrix plus 11ᵀ/k.
+    let mut m = vec![vec![1.0 / k as f64; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j && n[i][j] > 0.0 {
+                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
+                let v = n[i][j] * p * (1.0 - p);
+                m[i][i] += v;
+                m[i][j] -= v;
+            }
+        }
+    }
+    let inv = invert(m)?;
+    let se = (0..k)
+        .map(|i| (inv[i][i] - 1.0 / k as f64).max(0.0).sqrt())
+        .collect();
+    Some(BtFit { theta, se })
+}
+
+/// Gauss–Jordan inverse with partial pivoting; `None` when singular.
+fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
+    let k = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..k)
+        .map(|i| (0..k).map(|j| (i == j) as u8 as f64).collect())
+        .collect();
+    for c in 0..k {
+        let p = (c..k).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
+        if a[p][c].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(c, p);
+        inv.swap(c, p);
+        let d = a[c][c];
+        for j in 0..k {
+            a[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for r in 0..k {
+            if r != c {
+                let f = a[r][c];
+                if f != 0.0 {
+                    for j in 0..k {
+                        a[r][j] -= f * a[c][j];
+                        inv[r][j] -= f * inv[c][j];
+                    }
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +399,118 @@ mod tests {
         assert_eq!(hist_quantile(&h, 0.9), Some(10));
         assert_eq!(hist_mean(&h), Some(5.0));
         assert_eq!(hist_quantile(&[0, 0], 0.5), None);
+    }
+
+    #[test]
+    fn paired_difference_matches_independent_values() {
+        // 16 per-game differences; mean 0.21875 and d̄ ± 1.96·s/√n = [−0.115604, 0.553104]
+        // computed independently in Python (statistics of the list directly).
+        let d = [
+            1.0, 0., 0., -1., 0.5, 1., 0., 0., 1., -0.5, 1., 1., 0., 0., -1., 0.5,
+        ];
+        let mut p = Paired::default();
+        for x in d {
+            // Any (old, new) pair with that difference.
+            let two = (2.0 * x) as i64;
+            let (old, new) = if two >= 0 {
+                (0, two as u8)
+            } else {
+                ((-two) as u8, 0)
+            };
+            p.add(old, new);
+        }
+        let (m, lo, hi) = p.diff(Z95).unwrap();
+        assert!((m - 0.21875).abs() < 1e-12);
+        assert!((lo + 0.115_603_785_6).abs() < 1e-9, "{lo}");
+        assert!((hi - 0.553_103_785_6).abs() < 1e-9, "{hi}");
+        assert_eq!((p.discordant, p.new_better), (10, 7));
+        // Identical arms: exactly zero, with a zero-width interval.
+        let mut z = Paired::default();
+        for r in [0, 1, 2, 2, 0] {
+            z.add(r, r);
+        }
+        assert_eq!(z.diff(Z95), Some((0.0, 0.0, 0.0)));
+        assert_eq!(Paired::default().diff(Z95), None);
+    }
+
+    #[test]
+    fn sprt_matches_independent_values() {
+        // A = ln((1−β)/α), B = ln(β/(1−α)); LLR = s ln(p1/p0) + (n−s) ln((1−p1)/(1−p0)).
+        // Python: ln 19 = 2.944438979; 60 wins in 100 at 0.50 vs 0.55: 1.504190162.
+        let t = Sprt::new(0.5, 0.55, 0.05, 0.05).unwrap();
+        let (b, a) = t.bounds();
+        assert!((a - 2.944_438_979_166_44).abs() < 1e-12 && (b + a).abs() < 1e-12);
+        assert!((t.llr(60, 100) - 1.504_190_161_946_44).abs() < 1e-12);
+        assert_eq!(t.decide(60, 100), None);
+        // 0.6 vs 0.5 (H1 below H0), α 0.01, β 0.1: A = 4.499809670, B = −2.292534757;
+        // 30 of 70: LLR 3.456095349.
+        let t = Sprt::new(0.6, 0.5, 0.01, 0.1).unwrap();
+        let (b, a) = t.bounds();
+        assert!((a - 4.499_809_670_330_265).abs() < 1e-12);
+        assert!((b + 2.292_534_757_140_544).abs() < 1e-12);
+        assert!((t.llr(30, 70) - 3.456_095_348_749_752).abs() < 1e-12);
+        assert_eq!(t.decide(30, 70), None);
+        assert_eq!(t.decide(20, 70), Some(Decision::AcceptH1));
+        assert_eq!(t.decide(60, 70), Some(Decision::AcceptH0));
+        // Smallest n at which 0.5-vs-0.55 accepts H1 on all wins: ⌈A / ln 1.1⌉ = 31.
+        let t = Sprt::new(0.5, 0.55, 0.05, 0.05).unwrap();
+        assert_eq!(t.decide(30, 30), None);
+        assert_eq!(t.decide(31, 31), Some(Decision::AcceptH1));
+        assert!(Sprt::new(0.5, 0.5, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, 0.5, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.5, 0.55, 0.5, 0.05).is_err());
+    }
+
+    #[test]
+    fn bradley_terry_matches_independent_values() {
+        // Two decks, 60 of 100: θA = logit(0.6)/2 = 0.202732554,
+        // se = ½ / √(n p (1−p)) = 0.102062073.
+        let fit = bradley_terry(
+            &[vec![0.0, 60.0], vec![40.0, 0.0]],
+            &[vec![0.0, 100.0], vec![100.0, 0.0]],
+            0.0,
+        )
+        .unwrap();
+        assert!((fit.theta[0] - 0.202_732_554_054_082).abs() < 1e-9);
+        assert!((fit.theta[1] + 0.202_732_554_054_082).abs() < 1e-9);
+        assert!((fit.se[0] - 0.102_062_072_615_966).abs() < 1e-9);
+        // Three decks: values from a Python Newton–Raphson fit on (θ1, θ2) with θ3 = −θ1 − θ2
+        // and a finite-difference Hessian (a different algorithm and parametrisation).
+        let w = [
+            vec![0.0, 70.0, 60.0],
+            vec![30.0, 0.0, 45.0],
+            vec![40.0, 55.0, 0.0],
+        ];
+        let n = vec![
+            vec![0.0, 100.0, 100.0],
+            vec![100.0, 0.0, 100.0],
+            vec![100.0, 100.0, 0.0],
+        ];
+        let fit = bradley_terry(&w, &n, 0.0).unwrap();
+        let theta = [0.414_603_383, -0.345_445_223, -0.069_158_160];
+        let se = [0.099_074_621, 0.098_099_562, 0.096_110_008];
+        for i in 0..3 {
+            assert!((fit.theta[i] - theta[i]).abs() < 1e-6, "{:?}", fit.theta);
+            assert!((fit.se[i] - se[i]).abs() < 1e-5, "{:?}", fit.se);
+        }
+        // A deck that won everything: no finite fit without a prior, a finite one with it.
+        let w = [vec![0.0, 10.0], vec![0.0, 0.0]];
+        let n = [vec![0.0, 10.0], vec![10.0, 0.0]];
+        assert_eq!(bradley_terry(&w, &n, 0.0), None);
+        let fit = bradley_terry(&w, &n, 0.5).unwrap();
+        // 10.5 of 11: θA − θB = ln(10.5/0.5).
+        assert!((fit.theta[0] - fit.theta[1] - (21.0f64).ln()).abs() < 1e-9);
+        // Disconnected: decks 0-1 and 2-3 never met.
+        let w = [
+            vec![0.0, 5.0, 0.0, 0.0],
+            vec![5.0, 0.0, 0.0, 0.0],
+            vec![0.0, 0.0, 0.0, 5.0],
+            vec![0.0, 0.0, 5.0, 0.0],
+        ];
+        let n: Vec<Vec<f64>> = w
+            .iter()
+            .map(|r| r.iter().map(|x| 2.0 * x).collect())
+            .collect();
+        assert_eq!(bradley_terry(&w, &n, 0.0), None);
     }
 }

@@ -289,3 +289,48 @@ fn ladder_head_to_head_with_three_players_and_chance() {
         (189, 111)
     );
 }
+
+#[test]
+fn sweeps_work_for_any_game_and_card_edits_are_refused_by_default() {
+    // The toy game's own parameter, through the generic sweep: same games at each target.
+    let spec = cardsim_sim::sweep::SweepSpec {
+        game: "race".into(),
+        cards: Some("none".into()),
+        decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
+        round_robin: false,
+        agent: "random".into(),
+        param: "target=10..40:15".into(),
+        fixed: vec![],
+        games: 900,
+        seed: 4,
+        threads: Some(2),
+        out: None,
+        progress: false,
+        command: vec![],
+        options: serde_json::json!({}),
+    };
+    let r = cardsim_sim::sweep::sweep_for::<RaceRules>(&spec).unwrap();
+    assert_eq!(r.values, ["10", "25", "40"]);
+    assert_eq!(r.seats, ["first", "second", "third"]);
+    for a in &r.accs {
+        assert_eq!(a.games, 900);
+        // One winner per game, or a draw at the turn limit (a stall).
+        assert_eq!(a.wins[..3].iter().sum::<u64>() + a.stalls, 900);
+    }
+    // Scores only grow and every target sees the same rolls and choices, so a game that
+    // stalls at a lower target stalls at every higher one.
+    assert!(r.accs[0].stalls <= r.accs[1].stalls && r.accs[1].stalls <= r.accs[2].stalls);
+    assert!(r.accs[2].stalls > r.accs[0].stalls);
+    // Card edits are the game's to offer; the defaults refuse with a message.
+    let e = rules()
+        .with_card_changed("die", "attack-1")
+        .err()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        e,
+        "race: card edits (ablation, nerf, buff) are not supported by this game"
+    );
+    assert!(rules().with_deck_card_replaced(0, "x", None).is_err());
+    assert!(rules().card_names().is_empty());
+}

@@ -10,6 +10,7 @@
 pub mod cards;
 pub mod deck;
 mod describe;
+mod edit;
 mod scenario;
 pub mod state;
 
@@ -388,5 +389,22 @@ impl Ruleset for Tyrant {
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> TyrantState {
         TyrantState::deal(self.shared, seating, rng)
+    }
+
+    fn card_names(&self) -> Vec<String> {
+        edit::card_names(self)
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        d: usize,
+        c: &str,
+        r: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        edit::with_deck_card_replaced(self, d, c, r)
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        edit::with_card_changed(self, card, change)
     }
 }

@@ -1,0 +1,540 @@
+//! `cardsim impact`: the causal effect of a card on its deck's win rate, by ablation
+//! (replace or remove the card) or by a change of its numbers (nerf/buff), measured with
+//! paired games.
+//!
+//! Both arms play the same games: game `t` faces opponent `t mod M` (of the `M` opponents),
+//! with seats alternated by `t div M`, and takes every random stream (deal, coin flips,
+//! agents) from (seed, `t`) in both arms. The per-game difference of scores (1 win, ½ draw,
+//! 0 loss) of the changed deck minus the original is averaged, and its interval comes from
+//! the variance of those paired differences ([`Paired::diff`]): the luck the arms share
+//! cancels. A change that cannot alter a game (a card replaced by an exact copy under
+//! another name) gives a difference of exactly zero.
+
+use std::path::{Path, PathBuf};
+use std::sync::RwLock;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use cardsim_agents::{make_agent, Agent, AgentSpec};
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::{LoadError, PlayerResult, Ruleset};
+
+use crate::output::{self, stop_cells, Manifest};
+use crate::runner::{play_seeded, seating_for as seating, CHUNK};
+use crate::sequential::{run_looks, StopInfo, StopRule};
+use crate::stats::{Decision, Paired, Z95};
+use crate::{load_ruleset, progress_bar, worker_pool};
+
+/// One change to measure.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum CardChange {
+    /// Every copy of `card` in the deck becomes `with`.
+    Replace {
+        /// The card.
+        card: String,
+        /// Its replacement (a card of the card file).
+        with: String,
+    },
+    /// Every copy of `card` leaves the deck (the deck gets smaller).
+    Remove {
+        /// The card.
+        card: String,
+    },
+    /// The card's numbers change everywhere (a game-specific edit such as `attack-1`).
+    Numbers {
+        /// The card.
+        card: String,
+        /// The edit.
+        change: String,
+        /// `nerf` or `buff` (a label only).
+        label: String,
+    },
+}
+
+impl CardChange {
+    /// The card changed.
+    pub fn card(&self) -> &str {
+        match self {
+            CardChange::Replace { card, .. }
+            | CardChange::Remove { card }
+            | CardChange::Numbers { card, .. } => card,
+        }
+    }
+
+    /// The `change` column: `replace-with:Name`, `remove`, `nerf:attack-1`.
+    pub fn label(&self) -> String {
+        match self {
+            CardChange::Replace { with, .. } => format!("replace-with:{with}"),
+            CardChange::Remove { .. } => "remove".into(),
+            CardChange::Numbers { change, label, .. } => format!("{label}:{change}"),
+        }
+    }
+
+    /// The rule set with the change made to deck 0.
+    pub fn apply<R: Ruleset>(&self, r: &R) -> Result<R, LoadError> {
+        match self {
+            CardChange::Replace { card, with } => r.with_deck_card_replaced(0, card, Some(with)),
+            CardChange::Remove { card } => r.with_deck_card_replaced(0, card, None),
+            CardChange::Numbers { card, change, .. } => r.with_card_changed(card, change),
+        }
+    }
+}
+
+/// Ablate every distinct card of the deck in turn.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum AllCards {
+    /// Remove each card.
+    Remove,
+    /// Replace each card by this one (the card itself is skipped).
+    ReplaceWith(String),
+}
+
+/// An impact measurement.
+#[derive(Clone, Debug)]
+pub struct ImpactSpec {
+    /// Game name.
+    pub game: String,
+    /// Card file.
+    pub cards: Option<PathBuf>,
+    /// The deck whose card changes.
+    pub deck: PathBuf,
+    /// Opponents: for a two-player game each is a separate opponent (pooled, equal games);
+    /// otherwise all of them sit at the one table.
+    pub vs: Vec<PathBuf>,
+    /// Agent of the deck.
+    pub agent: String,
+    /// Agent of the opponents.
+    pub vs_agent: String,
+    /// Games per opponent (the budget under a stopping rule).
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: Option<usize>,
+    /// Output folder.
+    pub out: Option<PathBuf>,
+    /// Rule parameters.
+    pub params: Vec<String>,
+    /// Changes to measure, each against the unchanged deck.
+    pub changes: Vec<CardChange>,
+    /// Also every distinct card of the deck in turn.
+    pub all_cards: Option<AllCards>,
+    /// Early stopping per change.
+    pub stop: StopRule,
+    /// Progress bar.
+    pub progress: bool,
+    /// Command line.
+    pub command: Vec<String>,
+    /// The command's options, for the manifest.
+    pub options: serde_json::Value,
+}
+
+/// The measured effect of one change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImpactRow {
+    /// Deck.
+    pub deck: String,
+    /// Card.
+    pub card: String,
+    /// Change label.
+    pub change: String,
+    /// Paired games.
+    pub games: u64,
+    /// Wins and draws of the original deck in them.
+    pub base: [u64; 2],
+    /// Wins and draws of the changed deck.
+    pub new: [u64; 2],
+    /// The paired differences.
+    pub paired: Paired,
+    /// Early-stopping report.
+    pub stop: Option<StopInfo>,
+}
+
+impl ImpactRow {
+    /// (difference, low, high) of the mean score, changed minus original.
+    pub fn diff(&self) -> Option<(f64, f64, f64)> {
+        self.paired.diff(Z95)
+    }
+}
+
+/// What an impact run produced.
+pub struct ImpactReport {
+    /// One row per change.
+    pub rows: Vec<ImpactRow>,
+    /// The manifest.
+    pub manifest: Manifest,
+    /// Files written.
+    pub written: Vec<PathBuf>,
+}
+
+/// Run an impact measurement.
+pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
+    struct V<'a>(&'a ImpactSpec);
+    impl GameVisitor for V<'_> {
+        type Output = Result<ImpactReport>;
+        fn visit<R: Ruleset>(self) -> Result<ImpactReport> {
+            run_for::<R>(self.0)
+        }
+    }
+    registry::visit(&spec.game, V(spec))?
+}
+
+/// Score in half-points: 2 win, 1 draw, 0 loss.
+fn half(r: PlayerResult) -> u8 {
+    match r {
+        PlayerResult::Win => 2,
+        PlayerResult::Draw => 1,
+        PlayerResult::Loss => 0,
+    }
+}
+
+/// One look of one change.
+struct Look {
+    paired: Paired,
+    base: [u64; 2],
+    new: [u64; 2],
+    /// Original-arm scores of the look's games when this look computed them.
+    base_scores: Option<Vec<u8>>,
+}
+
+fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
+    if spec.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if spec.vs.is_empty() {
+        bail!("give at least one opponent (--vs)");
+    }
+    let mut decks = vec![spec.deck.clone()];
+    decks.extend(spec.vs.iter().cloned());
+    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &decks, &spec.params)?;
+    let n = ruleset.num_players();
+    let tables: Vec<Vec<u8>> = if n == 2 {
+        (1..decks.len()).map(|j| vec![0, j as u8]).collect()
+    } else {
+        if decks.len() != n {
+            bail!(
+                "{} is a {n}-player game: give {} opponents (--vs), not {}",
+                R::NAME,
+                n - 1,
+                spec.vs.len()
+            );
+        }
+        vec![(0..n as u8).collect()]
+    };
+    let specs: Vec<AgentSpec> = std::iter::once(&spec.agent)
+        .chain(std::iter::repeat_n(&spec.vs_agent, n - 1))
+        .map(|s| AgentSpec::parse(s))
+        .collect::<Result<_, _>>()?;
+    let peeks: Vec<bool> = specs
+        .iter()
+        .map(|s| make_agent::<R>(s).map(|a| a.sees_hidden()))
+        .collect::<Result<_, _>>()?;
+    // Every change is built (and so checked) before any game is played.
+    let mut changes = spec.changes.clone();
+    let deck_cards = ruleset.deck_cards(0);
+    match &spec.all_cards {
+        None => {}
+        Some(all) => {
+            for c in &deck_cards {
+                let ch = match all {
+                    AllCards::Remove => CardChange::Remove {
+                        card: c.name.clone(),
+                    },
+                    AllCards::ReplaceWith(w) if w.eq_ignore_ascii_case(&c.name) => continue,
+                    AllCards::ReplaceWith(w) => CardChange::Replace {
+                        card: c.name.clone(),
+                        with: w.clone(),
+                    },
+                };
+                changes.push(ch);
+            }
+        }
+    }
+    if changes.is_empty() {
+        bail!("nothing to measure: give --card with --replace-with, --remove, --nerf or --buff, or --all-cards");
+    }
+    let variants: Vec<R> = changes
+        .iter()
+        .map(|c| c.apply(&ruleset))
+        .collect::<Result<_, _>>()?;
+    let deck_name = ruleset.deck_names()[0].clone();
+    let card_name = |c: &CardChange| {
+        deck_cards
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case(c.card().trim()))
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| c.card().trim().to_string())
+    };
+
+    let m = tables.len() as u64;
+    let budget = spec.games * m;
+    let (pool, threads) = worker_pool(spec.threads)?;
+    let bar = progress_bar(budget * (changes.len() as u64 + 1), spec.progress);
+    let look = if spec.stop.active() {
+        spec.stop.look
+    } else {
+        CHUNK
+    };
+    let base_cache: RwLock<Vec<u8>> = RwLock::new(Vec::new());
+    let started = Instant::now();
+    let mut rows = Vec::new();
+    for (change, variant) in changes.iter().zip(&variants) {
+        let mut acc = Look {
+            paired: Paired::default(),
+            base: [0; 2],
+            new: [0; 2],
+            base_scores: None,
+        };
+        let mut decision = None;
+        let play = |s: u64, e: u64| -> Look {
+            let cached: Vec<u8> = {
+                let c = base_cache.read().expect("no panics while holding the lock");
+                c.get(s as usize..(e as usize).min(c.len()))
+                    .unwrap_or(&[])
+                    .to_vec()
+            };
+            let mut agents: Vec<Box<dyn Agent<R::State>>> = specs
+                .iter()
+                .map(|a| make_agent::<R>(a).expect("checked"))
+                .collect();
+            let mut out = Look {
+                paired: Paired::default(),
+                base: [0; 2],
+                new: [0; 2],
+                base_scores: (cached.len() as u64 != e - s).then(Vec::new),
+            };
+            for t in s..e {
+                let table = &tables[(t % m) as usize];
+                let (seats, slots) = seating(table, t / m);
+                let k = table.len();
+                let seat0 = slots[..k]
+                    .iter()
+                    .position(|&x| x == 0)
+                    .expect("slot 0 sits");
+                let mut score = |r: &R| {
+                    for a in agents.iter_mut() {
+                        a.reset();
+                    }
+                    let (_, rec) = play_seeded(
+                        r,
+                        spec.seed,
+                        t,
+                        &seats[..k],
+                        &slots[..k],
+                        &mut agents,
+                        &peeks,
+                    );
+                    half(rec.results[seat0])
+                };
+                let b = match cached.get((t - s) as usize) {
+                    Some(&b) => b,
+                    None => score(&ruleset),
+                };
+                let v = score(variant);
+                if let Some(bs) = out.base_scores.as_mut() {
+                    bs.push(b);
+                }
+                out.paired.add(b, v);
+                out.base[0] += (b == 2) as u64;
+                out.base[1] += (b == 1) as u64;
+                out.new[0] += (v == 2) as u64;
+                out.new[1] += (v == 1) as u64;
+            }
+            bar.inc(e - s);
+            out
+        };
+        let used = pool.install(|| {
+            run_looks(budget, look, &play, &mut |l: Look, games| {
+                if let Some(bs) = l.base_scores {
+                    let mut c = base_cache
+                        .write()
+                        .expect("no panics while holding the lock");
+                    // The look covers games [games − len, games): append what the cache lacks.
+                    let start = games - bs.len() as u64;
+                    let have = c.len() as u64;
+                    if (start..games).contains(&have) {
+                        c.extend_from_slice(&bs[(have - start) as usize..]);
+                    }
+                }
+                acc.paired.merge(&l.paired);
+                for i in 0..2 {
+                    acc.base[i] += l.base[i];
+                    acc.new[i] += l.new[i];
+                }
+                decision = check(&spec.stop, &acc.paired, games);
+                decision.is_some()
+            })
+        });
+        let stop = spec.stop.active().then(|| {
+            spec.stop.info(
+                decision,
+                acc.paired.new_better,
+                acc.paired.discordant,
+                half_width(&acc.paired),
+                used,
+                budget,
+            )
+        });
+        rows.push(ImpactRow {
+            deck: deck_name.clone(),
+            card: card_name(change),
+            change: change.label(),
+            games: used,
+            base: acc.base,
+            new: acc.new,
+            paired: acc.paired,
+            stop,
+        });
+    }
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let games: u64 = rows.iter().map(|r| 2 * r.games).sum();
+    let names = ruleset.deck_names();
+    let mut manifest = Manifest {
+        matchups: output::table_matchups(
+            &tables,
+            &names,
+            &specs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            spec.games,
+        ),
+        options: {
+            let mut o = crate::result_options(spec.options.clone());
+            if let Some(map) = o.as_object_mut() {
+                map.insert("stop".into(), crate::stop_options(&spec.stop));
+                map.insert("changes".into(), serde_json::to_value(&changes)?);
+                map.insert("pairing".into(), format!("game t faces opponent t mod {m}, seats alternated by t div {m}, every random stream from (seed, t) in both arms; the SPRT (if any) tests the share of discordant games (results differ between arms) won by the changed deck").into());
+            }
+            o
+        },
+        seed: spec.seed,
+        ..Manifest::for_ruleset("impact", &ruleset, &cards, &decks, &spec.command)
+    };
+    manifest.set_timing(games, threads, elapsed);
+    let written = match &spec.out {
+        Some(dir) => output::write_files(
+            dir,
+            &[("impact.csv", &|p| write_impact(p, &rows))],
+            &manifest,
+        )?,
+        None => Vec::new(),
+    };
+    Ok(ImpactReport {
+        rows,
+        manifest,
+        written,
+    })
+}
+
+fn half_width(p: &Paired) -> Option<f64> {
+    p.diff(Z95).map(|(_, lo, hi)| (hi - lo) / 2.0)
+}
+
+/// The stopping check of a change: the SPRT on the discordant pairs won by the changed deck,
+/// or the paired interval's half-width.
+fn check(rule: &StopRule, p: &Paired, games: u64) -> Option<Decision> {
+    rule.check(p.new_better, p.discordant, half_width(p), games)
+}
+
+fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    w.write_record([
+        "deck",
+        "card",
+        "change",
+        "games",
+        "base_win_rate",
+        "new_win_rate",
+        "diff",
+        "diff_low",
+        "diff_high",
+        "base_wins",
+        "new_wins",
+        "base_draws",
+        "new_draws",
+        "discordant_games",
+        "new_better_games",
+        "stop_decision",
+        "stop_games",
+        "stop_llr",
+        "stop_half_width",
+    ])?;
+    for r in rows {
+        let g = r.games as f64;
+        let d = r.diff();
+        let f = |x: Option<f64>| x.map(|v| format!("{v:.4}")).unwrap_or_default();
+        let mut rec = vec![
+            r.deck.clone(),
+            r.card.clone(),
+            r.change.clone(),
+            r.games.to_string(),
+            format!("{:.4}", r.base[0] as f64 / g),
+            format!("{:.4}", r.new[0] as f64 / g),
+            f(d.map(|x| x.0)),
+            f(d.map(|x| x.1)),
+            f(d.map(|x| x.2)),
+            r.base[0].to_string(),
+            r.new[0].to_string(),
+            r.base[1].to_string(),
+            r.new[1].to_string(),
+            r.paired.discordant.to_string(),
+            r.paired.new_better.to_string(),
+        ];
+        rec.extend(stop_cells(r.stop.as_ref()));
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// The printed table, largest effect first.
+pub fn table(rows: &[ImpactRow]) -> String {
+    use std::fmt::Write;
+    let mut v: Vec<&ImpactRow> = rows.iter().collect();
+    v.sort_by(|a, b| {
+        let x = a.diff().map_or(0.0, |d| d.0);
+        let y = b.diff().map_or(0.0, |d| d.0);
+        y.total_cmp(&x)
+    });
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<22} {:<28} {:>8} {:>8} {:>8} {:>26}",
+        "card", "change", "games", "base", "new", "diff [95% CI] (paired)"
+    );
+    for r in v {
+        let g = r.games as f64;
+        let d = r
+            .diff()
+            .map(|(d, lo, hi)| {
+                format!(
+                    "{:+.2} [{:+.2}, {:+.2}] pp",
+                    100.0 * d,
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .unwrap_or_default();
+        let _ = write!(
+            s,
+            "{:<22} {:<28} {:>8} {:>7.1}% {:>7.1}% {:>26}",
+            r.card,
+            r.change,
+            r.games,
+            100.0 * r.base[0] as f64 / g,
+            100.0 * r.new[0] as f64 / g,
+            d
+        );
+        if let Some(st) = r.stop {
+            let _ = write!(
+                s,
+                "  {} after {} of {}{}",
+                st.decision.name(),
+                st.games,
+                st.budget,
+                st.llr.map(|l| format!(", LLR {l:.3}")).unwrap_or_default()
+            );
+        }
+        let _ = writeln!(s);
+    }
+    s
+}

@@ -1,0 +1,484 @@
+//! `cardsim tournament`: every pair of decks (mirrors optionally) with seats alternated,
+//! a win-rate matrix in tidy long form and a ranking (mean win rate against the field, and a
+//! Bradley–Terry rating on the Elo scale with its interval).
+//!
+//! Common random numbers: game `i` of every pair is seeded as global game `i` (the same
+//! streams for the deal, the coin flips and each slot's agent in every pair), so the pairs
+//! face the same luck as far as the rules let the same stream mean the same thing.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use cardsim_agents::{make_agent, AgentSpec};
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::Ruleset;
+
+use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
+use crate::runner::{MatchAcc, Matchup, Run};
+use crate::sequential::{StopInfo, StopRule};
+use crate::stats::{bradley_terry, wilson, ELO_PER_THETA, Z95};
+use crate::{load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
+
+/// A tournament.
+#[derive(Clone, Debug)]
+pub struct TournamentSpec {
+    /// Game name.
+    pub game: String,
+    /// Card file (default: the game's).
+    pub cards: Option<PathBuf>,
+    /// The decks (at least two).
+    pub decks: Vec<PathBuf>,
+    /// Agent spec playing every deck.
+    pub agent: String,
+    /// Games per pair (the budget per pair under a stopping rule).
+    pub games_per_pair: u64,
+    /// Also play each deck against itself.
+    pub mirrors: bool,
+    /// Run seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: Option<usize>,
+    /// Output folder.
+    pub out: Option<PathBuf>,
+    /// Rule parameters.
+    pub params: Vec<String>,
+    /// Early stopping per pair.
+    pub stop: StopRule,
+    /// Progress bar.
+    pub progress: bool,
+    /// Command line.
+    pub command: Vec<String>,
+    /// The command's options for the manifest.
+    pub options: serde_json::Value,
+}
+
+/// One ordered pair of decks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixRow {
+    /// Row deck.
+    pub row: String,
+    /// Column deck.
+    pub col: String,
+    /// Games between them.
+    pub games: u64,
+    /// Row deck's wins.
+    pub row_wins: u64,
+    /// Column deck's wins.
+    pub col_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Early-stopping report of the pair (its tested deck is `stop_deck`).
+    pub stop: Option<StopInfo>,
+    /// The deck whose win rate the pair's sequential test tested.
+    pub stop_deck: String,
+}
+
+/// One deck's ranking.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankRow {
+    /// Deck.
+    pub deck: String,
+    /// Games against other decks (mirrors excluded).
+    pub games: u64,
+    /// Wins in them.
+    pub wins: u64,
+    /// Draws in them.
+    pub draws: u64,
+    /// Bradley–Terry rating (Elo scale, mean 0) and its 95% interval.
+    pub rating: Option<(f64, f64, f64)>,
+}
+
+/// What a tournament produced.
+pub struct TournamentReport {
+    /// Matrix rows (both directions of each pair, mirrors when asked).
+    pub matrix: Vec<MatrixRow>,
+    /// Ranking rows, best rating first.
+    pub ranking: Vec<RankRow>,
+    /// Summary rows per pair (as `run` writes them).
+    pub summary: Vec<SummaryRow>,
+    /// The manifest.
+    pub manifest: Manifest,
+    /// Files written.
+    pub written: Vec<PathBuf>,
+}
+
+/// Virtual points given to each side of every played pair in the Bradley–Terry fit (one
+/// virtual drawn game per pair), so a deck that won or lost every game still gets a finite
+/// rating; negligible next to thousands of real games.
+pub const BT_PRIOR: f64 = 0.5;
+
+/// Run a tournament.
+pub fn tournament(spec: &TournamentSpec) -> Result<TournamentReport> {
+    struct V<'a>(&'a TournamentSpec);
+    impl GameVisitor for V<'_> {
+        type Output = Result<TournamentReport>;
+        fn visit<R: Ruleset>(self) -> Result<TournamentReport> {
+            run_for::<R>(self.0)
+        }
+    }
+    registry::visit(&spec.game, V(spec))?
+}
+
+fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
+    if spec.games_per_pair == 0 {
+        bail!("--games-per-pair must be at least 1");
+    }
+    if spec.decks.len() < 2 {
+        bail!("a tournament needs at least two decks");
+    }
+    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &spec.decks, &spec.params)?;
+    if ruleset.num_players() != 2 {
+        bail!(
+            "a tournament needs a two-player game ({} seats {})",
+            R::NAME,
+            ruleset.num_players()
+        );
+    }
+    let names = ruleset.deck_names();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            bail!("two decks are named `{n}`: deck names (file stems) must differ in a tournament");
+        }
+    }
+    let agent = AgentSpec::parse(&spec.agent)?;
+    let peeks = make_agent::<R>(&agent)?.sees_hidden();
+    let k = spec.decks.len();
+    let mut matchups = Vec::new();
+    for a in 0..k {
+        for b in a..k {
+            if a != b || spec.mirrors {
+                matchups.push(Matchup {
+                    decks: vec![a as u8, b as u8],
+                    agents: vec![agent.clone(), agent.clone()],
+                    games: spec.games_per_pair,
+                });
+            }
+        }
+    }
+    let run = Run {
+        ruleset: &ruleset,
+        matchups,
+        seed: spec.seed,
+    };
+    run.validate()?;
+    let (pool, threads) = worker_pool(spec.threads)?;
+    let bar = progress_bar(run.total_games(), spec.progress);
+    let started = Instant::now();
+    let results: Vec<(MatchAcc, Option<StopInfo>)> = pool.install(|| {
+        (0..run.matchups.len())
+            .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &|g| bar.inc(g)))
+            .collect()
+    });
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let mnames = output::match_names(&ruleset, &run.matchups);
+    let accs: Vec<MatchAcc> = results.iter().map(|r| r.0.clone()).collect();
+    let mut summary = output::summary_rows(&ruleset, &mnames, &accs);
+    let per = summary.len() / mnames.len();
+    for (rows, r) in summary.chunks_mut(per).zip(&results) {
+        for row in rows {
+            row.stop = r.1;
+        }
+    }
+    let mut matrix = Vec::new();
+    for (m, (acc, stop)) in run.matchups.iter().zip(&results) {
+        let (a, b) = (m.decks[0] as usize, m.decks[1] as usize);
+        let sum = |slot: usize, f: &dyn Fn(&crate::runner::SeatAcc) -> u64| -> u64 {
+            acc.seats[slot].iter().map(f).sum()
+        };
+        let games = sum(0, &|s| s.games);
+        let (wa, wb, d) = (
+            sum(0, &|s| s.wins),
+            sum(1, &|s| s.wins),
+            sum(0, &|s| s.draws),
+        );
+        let row = |r: usize, c: usize, rw: u64, cw: u64| MatrixRow {
+            row: names[r].clone(),
+            col: names[c].clone(),
+            games,
+            row_wins: rw,
+            col_wins: cw,
+            draws: d,
+            stop: *stop,
+            stop_deck: names[a].clone(),
+        };
+        matrix.push(row(a, b, wa, wb));
+        if a != b {
+            matrix.push(row(b, a, wb, wa));
+        }
+    }
+    matrix.sort_by_key(|r| {
+        (
+            names.iter().position(|n| *n == r.row),
+            names.iter().position(|n| *n == r.col),
+        )
+    });
+    let ranking = rank(&names, &matrix);
+
+    let mut manifest = Manifest {
+        matchups: mnames
+            .iter()
+            .zip(&accs)
+            .zip(&run.matchups)
+            .map(|((nm, acc), m)| ManifestMatchup {
+                id: nm.id.clone(),
+                decks: nm.decks.clone(),
+                agents: nm.agents.clone(),
+                games: acc.seats[0].iter().map(|s| s.games).sum(),
+                first_game: 0,
+                deck_indices: m.decks.clone(),
+            })
+            .collect(),
+        options: {
+            let mut o = crate::result_options(spec.options.clone());
+            if let Some(m) = o.as_object_mut() {
+                m.insert("stop".into(), stop_options(&spec.stop));
+                m.insert(
+                    "common_random_numbers".into(),
+                    "game i of every pair is seeded as global game i".into(),
+                );
+                m.insert(
+                    "rating".into(),
+                    format!("Bradley-Terry, Elo scale (400/ln 10 per unit of log-strength), anchored to mean 0; 95% interval = rating +- 1.96 standard errors from the Fisher information; draws count half a win to each side; one virtual drawn game per pair (prior {BT_PRIOR} points each side)").into(),
+                );
+            }
+            o
+        },
+        seed: spec.seed,
+        ..Manifest::for_ruleset("tournament", &ruleset, &cards, &spec.decks, &spec.command)
+    };
+    let games = manifest.matchups.iter().map(|m| m.games).sum();
+    manifest.set_timing(games, threads, elapsed);
+    let written = match &spec.out {
+        Some(dir) => output::write_files(
+            dir,
+            &[
+                ("matrix.csv", &|p| write_matrix(p, &matrix)),
+                ("ranking.csv", &|p| write_ranking(p, &ranking)),
+                ("summary.csv", &|p| {
+                    output::write_summary(p, &summary, &|_| peeks)
+                }),
+                ("turns.csv", &|p| output::write_turns(p, &mnames, &accs)),
+                ("cards.csv", &|p| output::write_cards(p, &mnames, &accs)),
+            ],
+            &manifest,
+        )?,
+        None => Vec::new(),
+    };
+    Ok(TournamentReport {
+        matrix,
+        ranking,
+        summary,
+        manifest,
+        written,
+    })
+}
+
+/// Field win rates and Bradley–Terry ratings from the matrix (mirrors excluded).
+pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
+    let k = names.len();
+    let idx = |n: &str| {
+        names
+            .iter()
+            .position(|x| x == n)
+            .expect("deck of the matrix")
+    };
+    let mut w = vec![vec![0.0; k]; k];
+    let mut g = vec![vec![0.0; k]; k];
+    let mut rows: Vec<RankRow> = names
+        .iter()
+        .map(|d| RankRow {
+            deck: d.clone(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            rating: None,
+        })
+        .collect();
+    for r in matrix.iter().filter(|r| r.row != r.col) {
+        let (i, j) = (idx(&r.row), idx(&r.col));
+        w[i][j] += r.row_wins as f64 + 0.5 * r.draws as f64;
+        g[i][j] += r.games as f64;
+        rows[i].games += r.games;
+        rows[i].wins += r.row_wins;
+        rows[i].draws += r.draws;
+    }
+    if let Some(fit) = bradley_terry(&w, &g, BT_PRIOR) {
+        for (i, row) in rows.iter_mut().enumerate() {
+            let r = fit.theta[i] * ELO_PER_THETA;
+            let h = Z95 * fit.se[i] * ELO_PER_THETA;
+            row.rating = Some((r, r - h, r + h));
+        }
+    }
+    rows.sort_by(|a, b| {
+        let ra = a.rating.map_or(f64::NEG_INFINITY, |r| r.0);
+        let rb = b.rating.map_or(f64::NEG_INFINITY, |r| r.0);
+        rb.total_cmp(&ra).then_with(|| a.deck.cmp(&b.deck))
+    });
+    rows
+}
+
+fn f4(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+fn rate_cells(k: u64, n: u64) -> [String; 3] {
+    match wilson(k, n, Z95) {
+        Some((lo, hi)) => [f4(k as f64 / n as f64), f4(lo), f4(hi)],
+        None => Default::default(),
+    }
+}
+
+fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    w.write_record([
+        "row_deck",
+        "col_deck",
+        "games",
+        "row_wins",
+        "col_wins",
+        "draws",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "stop_deck",
+        "stop_decision",
+        "stop_games",
+        "stop_llr",
+        "stop_half_width",
+    ])?;
+    for r in rows {
+        let mut rec = vec![
+            r.row.clone(),
+            r.col.clone(),
+            r.games.to_string(),
+            r.row_wins.to_string(),
+            r.col_wins.to_string(),
+            r.draws.to_string(),
+        ];
+        rec.extend(rate_cells(r.row_wins, r.games));
+        rec.push(if r.stop.is_some() {
+            r.stop_deck.clone()
+        } else {
+            String::new()
+        });
+        rec.extend(stop_cells(r.stop.as_ref()));
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    w.write_record([
+        "deck",
+        "games",
+        "field_win_rate",
+        "field_ci_low",
+        "field_ci_high",
+        "rating",
+        "rating_low",
+        "rating_high",
+        "wins",
+        "draws",
+    ])?;
+    for r in rows {
+        let mut rec = vec![r.deck.clone(), r.games.to_string()];
+        rec.extend(rate_cells(r.wins, r.games));
+        match r.rating {
+            Some((x, lo, hi)) => {
+                rec.extend([format!("{x:.1}"), format!("{lo:.1}"), format!("{hi:.1}")])
+            }
+            None => rec.extend([String::new(), String::new(), String::new()]),
+        }
+        rec.extend([r.wins.to_string(), r.draws.to_string()]);
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// The printed matrix (row deck's win rate against each column deck) and ranking.
+pub fn tables(rep: &TournamentReport) -> String {
+    use std::fmt::Write;
+    let mut decks: Vec<&str> = Vec::new();
+    for r in &rep.matrix {
+        if !decks.contains(&r.row.as_str()) {
+            decks.push(&r.row);
+        }
+    }
+    let w = decks.iter().map(|d| d.len()).max().unwrap_or(4).max(8);
+    let mut s = String::new();
+    let _ = write!(s, "{:<w$}", "row \\ col");
+    for d in &decks {
+        let _ = write!(s, " {:>w$}", d);
+    }
+    let _ = writeln!(s);
+    for r in &decks {
+        let _ = write!(s, "{:<w$}", r);
+        for c in &decks {
+            let cell = rep
+                .matrix
+                .iter()
+                .find(|m| m.row == *r && m.col == *c)
+                .map(|m| format!("{:.1}%", 100.0 * m.row_wins as f64 / m.games as f64))
+                .unwrap_or_else(|| "-".into());
+            let _ = write!(s, " {:>w$}", cell);
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "{:<w$} {:>9} {:>24} {:>24}",
+        "deck", "games", "vs field [95% CI]", "rating [95% CI]"
+    );
+    for r in &rep.ranking {
+        let field = rate_cells(r.wins, r.games);
+        let f = if field[0].is_empty() {
+            String::new()
+        } else {
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                100.0 * field[0].parse::<f64>().unwrap_or(0.0),
+                100.0 * field[1].parse::<f64>().unwrap_or(0.0),
+                100.0 * field[2].parse::<f64>().unwrap_or(0.0)
+            )
+        };
+        let rt = r
+            .rating
+            .map(|(x, lo, hi)| format!("{x:+.0} [{lo:+.0}, {hi:+.0}]"))
+            .unwrap_or_default();
+        let _ = writeln!(s, "{:<w$} {:>9} {:>24} {:>24}", r.deck, r.games, f, rt);
+    }
+    let stopped: Vec<&MatrixRow> = rep
+        .matrix
+        .iter()
+        .filter(|m| m.stop.is_some() && m.row == m.stop_deck)
+        .collect();
+    if !stopped.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nsequential stopping per pair (tested: the row deck's win rate):"
+        );
+        for m in stopped {
+            let st = m.stop.expect("filtered");
+            let _ = writeln!(
+                s,
+                "  {} vs {}: {} after {} of {} games, LLR {}",
+                m.row,
+                m.col,
+                st.decision.name(),
+                st.games,
+                st.budget,
+                st.llr
+                    .map(|l| format!("{l:.3}"))
+                    .unwrap_or_else(|| "-".into())
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,671 @@
+//! Tournament, impact, sweep and sequential stopping: the numbers they must get exactly, and
+//! identical results for one and two threads.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactSpec};
+use cardsim_sim::sequential::StopRule;
+use cardsim_sim::stats::{Decision, Sprt};
+use cardsim_sim::sweep::{sweep, SweepSpec};
+use cardsim_sim::tournament::{tournament, TournamentSpec};
+use cardsim_sim::{execute, execute_with, Job, Pairing};
+
+fn test_data(p: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/impact")
+        .join(p)
+}
+
+fn tyrant_deck(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/tyrant/decks/{name}.txt"))
+}
+
+fn tmp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cardsim-an-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Rows of a CSV as header → value maps.
+fn csv_rows(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let h = r.headers().unwrap().clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            h.iter()
+                .zip(rec.iter())
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn num(row: &HashMap<String, String>, col: &str) -> f64 {
+    row[col]
+        .parse()
+        .unwrap_or_else(|_| panic!("{col} = {:?}", row[col]))
+}
+
+fn impact_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
+    ImpactSpec {
+        game: "tyrant".into(),
+        cards: Some(test_data("cards.csv")),
+        deck: test_data("alpha.txt"),
+        vs: vec![test_data("beta.txt"), test_data("gamma.txt")],
+        agent: "random".into(),
+        vs_agent: "random".into(),
+        games,
+        seed: 11,
+        threads: Some(threads),
+        out: None,
+        params: vec![],
+        changes,
+        all_cards: None,
+        stop: StopRule::default(),
+        progress: false,
+        command: vec!["test".into()],
+        options: serde_json::json!({}),
+    }
+}
+
+#[test]
+fn a_vanilla_copy_changes_nothing_and_a_stronger_card_wins_more() {
+    let changes = vec![
+        CardChange::Replace {
+            card: "Grunt".into(),
+            with: "Grunt Copy".into(),
+        },
+        CardChange::Numbers {
+            card: "grunt".into(),
+            change: "attack+5".into(),
+            label: "buff".into(),
+        },
+        CardChange::Replace {
+            card: "Grunt".into(),
+            with: "Brute".into(),
+        },
+    ];
+    let r = impact(&impact_spec(changes, 1500, 2)).unwrap();
+    assert_eq!(r.rows.len(), 3);
+    // The copy: every paired game ends the same, so the difference is exactly zero.
+    let copy = &r.rows[0];
+    assert_eq!(
+        (copy.card.as_str(), copy.change.as_str()),
+        ("Grunt", "replace-with:Grunt Copy")
+    );
+    assert_eq!(copy.games, 3000, "1500 games against each of two opponents");
+    assert_eq!(copy.base, copy.new);
+    assert_eq!(copy.paired.discordant, 0);
+    assert_eq!(copy.paired.sum2, 0);
+    assert_eq!(copy.diff(), Some((0.0, 0.0, 0.0)));
+    // +5 attack on three copies: clearly better, the whole interval above 0.
+    let buff = &r.rows[1];
+    assert_eq!(buff.change, "buff:attack+5");
+    let (d, lo, _) = buff.diff().unwrap();
+    assert!(lo > 0.0, "buff interval {:?}", buff.diff());
+    assert!(d > 0.1, "{d}");
+    // Every arm saw the same original-deck games.
+    assert!(r
+        .rows
+        .iter()
+        .all(|x| x.base == copy.base && x.games == 3000));
+    // The difference is the change in wins (no draws at the default limit rule).
+    for x in &r.rows {
+        let d = x.diff().unwrap().0;
+        assert!((d - (x.new[0] as f64 - x.base[0] as f64) / 3000.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn all_cards_ablation_and_thread_independence() {
+    let out1 = tmp("imp1");
+    let out2 = tmp("imp2");
+    let mut s = impact_spec(vec![], 700, 1);
+    s.all_cards = Some(AllCards::ReplaceWith("Grunt Copy".into()));
+    s.stop = StopRule {
+        sprt: Some(Sprt::new(0.5, 0.3, 0.05, 0.05).unwrap()),
+        half_width: None,
+        min_games: 0,
+        look: 50,
+    };
+    s.out = Some(out1.clone());
+    let a = impact(&s).unwrap();
+    s.threads = Some(2);
+    s.out = Some(out2.clone());
+    let b = impact(&s).unwrap();
+    assert_eq!(a.rows, b.rows);
+    let f1 = std::fs::read(out1.join("impact.csv")).unwrap();
+    assert_eq!(f1, std::fs::read(out2.join("impact.csv")).unwrap());
+    let rows = csv_rows(&out1.join("impact.csv"));
+    let cards: Vec<&str> = rows.iter().map(|r| r["card"].as_str()).collect();
+    assert_eq!(cards, ["Grunt", "Runner", "Brute", "Bulwark"]);
+    // Grunt → its copy never decides (no discordant games): the budget is used up.
+    assert_eq!(rows[0]["diff"], "0.0000");
+    assert_eq!(rows[0]["stop_decision"], "undecided_at_budget");
+    assert_eq!(rows[0]["games"], "1400");
+    for r in &rows {
+        assert!(num(r, "diff_low") <= num(r, "diff") && num(r, "diff") <= num(r, "diff_high"));
+        assert!((num(r, "base_wins") / num(r, "games") - num(r, "base_win_rate")).abs() < 5e-5);
+        assert!((num(r, "new_wins") / num(r, "games") - num(r, "new_win_rate")).abs() < 5e-5);
+    }
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out1.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(m["kind"], "impact");
+    let _ = std::fs::remove_dir_all(&out1);
+    let _ = std::fs::remove_dir_all(&out2);
+}
+
+fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpec {
+    TournamentSpec {
+        game: "tyrant".into(),
+        cards: None,
+        decks: ["leech", "rush", "strike", "swarm"]
+            .map(tyrant_deck)
+            .to_vec(),
+        agent: "random".into(),
+        games_per_pair: 1001,
+        mirrors,
+        seed: 5,
+        threads: Some(threads),
+        out: Some(out),
+        params: vec![],
+        stop: StopRule::default(),
+        progress: false,
+        command: vec!["test".into()],
+        options: serde_json::json!({}),
+    }
+}
+
+#[test]
+fn tournament_matrix_ranking_and_threads() {
+    let (o1, o2) = (tmp("t1"), tmp("t2"));
+    let a = tournament(&tournament_spec(1, o1.clone(), false)).unwrap();
+    tournament(&tournament_spec(2, o2.clone(), false)).unwrap();
+    for f in [
+        "matrix.csv",
+        "ranking.csv",
+        "summary.csv",
+        "cards.csv",
+        "turns.csv",
+    ] {
+        assert_eq!(
+            std::fs::read(o1.join(f)).unwrap(),
+            std::fs::read(o2.join(f)).unwrap(),
+            "{f} differs between 1 and 2 threads"
+        );
+    }
+    let m = csv_rows(&o1.join("matrix.csv"));
+    assert_eq!(m.len(), 4 * 3, "both directions of the 6 pairs");
+    for r in &m {
+        assert_eq!(r["games"], "1001");
+        let back = m
+            .iter()
+            .find(|x| x["row_deck"] == r["col_deck"] && x["col_deck"] == r["row_deck"])
+            .unwrap();
+        assert_eq!(r["row_wins"], back["col_wins"]);
+        assert_eq!(
+            num(r, "row_wins") + num(r, "col_wins") + num(r, "draws"),
+            1001.0
+        );
+        assert!(num(r, "ci_low") <= num(r, "win_rate") && num(r, "win_rate") <= num(r, "ci_high"));
+    }
+    let rank = csv_rows(&o1.join("ranking.csv"));
+    assert_eq!(rank.len(), 4);
+    let mean: f64 = rank.iter().map(|r| num(r, "rating")).sum::<f64>() / 4.0;
+    assert!(mean.abs() < 0.1, "ratings are anchored to mean 0: {mean}");
+    for r in &rank {
+        assert_eq!(r["games"], "3003");
+        assert!(
+            num(r, "rating_low") < num(r, "rating") && num(r, "rating") < num(r, "rating_high")
+        );
+    }
+    // Ratings come out in the order of the field win rates here (a balanced schedule).
+    let order: Vec<f64> = rank.iter().map(|r| num(r, "field_win_rate")).collect();
+    assert!(order.windows(2).all(|w| w[0] >= w[1]), "{order:?}");
+    assert_eq!(a.manifest.kind, "tournament");
+    // Common random numbers: game i of every pair uses the same seeds, so a pair's first
+    // 1001 games are those of a run of that pair alone with the same seed.
+    let run = execute(&Job {
+        game: "tyrant".into(),
+        cards: None,
+        decks: vec![tyrant_deck("rush"), tyrant_deck("swarm")],
+        pairing: Pairing::Single,
+        agents: vec!["random".into(), "random".into()],
+        games: 1001,
+        seed: 5,
+        threads: Some(2),
+        out: None,
+        params: vec![],
+        progress: false,
+        command: vec![],
+    })
+    .unwrap();
+    let rush_swarm = m
+        .iter()
+        .find(|r| r["row_deck"] == "rush" && r["col_deck"] == "swarm")
+        .unwrap();
+    let rush_all = run.summary.iter().find(|s| s.seat == "all").unwrap();
+    assert_eq!(rush_swarm["row_wins"], rush_all.acc.wins.to_string());
+    // Mirrors: one row per deck against itself on top.
+    let o3 = tmp("t3");
+    tournament(&tournament_spec(2, o3.clone(), true)).unwrap();
+    let m3 = csv_rows(&o3.join("matrix.csv"));
+    assert_eq!(m3.len(), 16);
+    assert!(m3
+        .iter()
+        .any(|r| r["row_deck"] == "rush" && r["col_deck"] == "rush"));
+    for d in [o1, o2, o3] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+fn lopsided_job(threads: usize, games: u64) -> Job {
+    Job {
+        game: "tyrant".into(),
+        cards: None,
+        decks: vec![tyrant_deck("leech"), tyrant_deck("strike")],
+        pairing: Pairing::Single,
+        agents: vec!["random".into(), "random".into()],
+        games,
+        seed: 3,
+        threads: Some(threads),
+        out: None,
+        params: vec![],
+        progress: false,
+        command: vec![],
+    }
+}
+
+#[test]
+fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
+    let rule = StopRule {
+        sprt: Some(Sprt::new(0.5, 0.55, 0.05, 0.05).unwrap()),
+        half_width: None,
+        min_games: 0,
+        look: 10,
+    };
+    let a = execute_with(&lopsided_job(1, 100_000), &rule).unwrap();
+    let b = execute_with(&lopsided_job(2, 100_000), &rule).unwrap();
+    let st = a.summary[0].stop.unwrap();
+    assert_eq!(Some(st), b.summary[0].stop);
+    assert_eq!(a.accs, b.accs);
+    assert_eq!(st.decision, Decision::AcceptH1);
+    assert!(st.games <= 200, "stopped after {} games", st.games);
+    assert_eq!(st.games % 10, 0);
+    assert!(st.llr.unwrap() >= 19f64.ln());
+    assert_eq!(a.manifest.games, st.games);
+    // A stopped run is exactly the fixed-size run of the games it used, and the look before
+    // had not crossed a bound.
+    let fixed = execute(&lopsided_job(2, st.games)).unwrap();
+    assert_eq!(fixed.accs, a.accs);
+    let t = rule.sprt.unwrap();
+    let wins = |r: &cardsim_sim::JobReport| r.summary[2].acc.wins;
+    assert!((t.llr(wins(&fixed), st.games) - st.llr.unwrap()).abs() < 1e-12);
+    let earlier = execute(&lopsided_job(2, st.games - 10)).unwrap();
+    assert_eq!(t.decide(wins(&earlier), st.games - 10), None);
+    // The half-width rule: stops at the first look at or past min_games with the
+    // interval narrow enough.
+    let hw = StopRule {
+        sprt: None,
+        half_width: Some(0.02),
+        min_games: 500,
+        look: 100,
+    };
+    let h = execute_with(&lopsided_job(2, 100_000), &hw).unwrap();
+    let st = h.summary[0].stop.unwrap();
+    assert_eq!(st.decision, Decision::HalfWidth);
+    assert!(st.half_width.unwrap() <= 0.02);
+    let before = cardsim_sim::stats::wilson_half_width(
+        execute(&lopsided_job(2, st.games - 100)).unwrap().summary[2]
+            .acc
+            .wins,
+        st.games - 100,
+        cardsim_sim::stats::Z95,
+    )
+    .unwrap();
+    assert!(
+        before > 0.02 || st.games - 100 < 500,
+        "should have stopped a look earlier"
+    );
+}
+
+fn sweep_spec(threads: usize, out: PathBuf, param: &str) -> SweepSpec {
+    SweepSpec {
+        game: "tyrant".into(),
+        cards: None,
+        decks: ["poison", "rush", "wall_counter"].map(tyrant_deck).to_vec(),
+        round_robin: true,
+        agent: "random".into(),
+        param: param.into(),
+        fixed: vec![],
+        games: 400,
+        seed: 9,
+        threads: Some(threads),
+        out: Some(out),
+        progress: false,
+        command: vec!["test".into()],
+        options: serde_json::json!({}),
+    }
+}
+
+#[test]
+fn sweep_is_paired_and_thread_independent() {
+    let (o1, o2) = (tmp("s1"), tmp("s2"));
+    let a = sweep(&sweep_spec(1, o1.clone(), "turn_limit=10..50:20")).unwrap();
+    sweep(&sweep_spec(2, o2.clone(), "turn_limit=10..50:20")).unwrap();
+    assert_eq!(
+        std::fs::read(o1.join("sweep.csv")).unwrap(),
+        std::fs::read(o2.join("sweep.csv")).unwrap()
+    );
+    assert_eq!(a.values, ["10", "30", "50"]);
+    let rows = csv_rows(&o1.join("sweep.csv"));
+    assert_eq!(rows.len(), 3 * 2);
+    // Same games at each limit: a game that stalls at a higher limit stalled at every lower
+    // one, and one decided before the lower limit is decided the same way at the higher.
+    // So stalls never rise and attacker wins never fall (the defender wins at the limit).
+    let att: Vec<&HashMap<String, String>> =
+        rows.iter().filter(|r| r["seat"] == "attacker").collect();
+    for w in att.windows(2) {
+        assert!(num(w[1], "stalls") <= num(w[0], "stalls"));
+        assert!(num(w[1], "wins") >= num(w[0], "wins"));
+    }
+    for r in &rows {
+        assert_eq!(r["games"], "1200", "3 pairs x 400 games");
+        assert_eq!(r["param"], "turn_limit");
+    }
+    assert_eq!(att[0]["stall_diff"], "0.0000");
+    assert!(
+        num(att[2], "stall_diff_high") < 0.0,
+        "stalls fall from 10 to 50 turns"
+    );
+    // Per value the seats' wins and the draws add up to the games (no draws here).
+    for v in ["10", "30", "50"] {
+        let w: f64 = rows
+            .iter()
+            .filter(|r| r["value"] == v)
+            .map(|r| num(r, "wins"))
+            .sum();
+        assert_eq!(w, 1200.0);
+    }
+    // Any kind of parameter: a choice and a flag.
+    let o3 = tmp("s3");
+    let c = sweep(&SweepSpec {
+        fixed: vec!["turn_limit=20".into()],
+        ..sweep_spec(2, o3.clone(), "at_limit=defender,draw")
+    })
+    .unwrap();
+    // With draws at the limit, the defender's wins at the limit become draws: the
+    // attacker's wins are unchanged, the stalls too.
+    assert_eq!(c.accs[0].wins[0], c.accs[1].wins[0]);
+    assert_eq!(c.accs[0].stalls, c.accs[1].stalls);
+    assert_eq!(c.accs[0].wins[1] - c.accs[1].wins[1], c.accs[0].stalls);
+    let d = sweep(&sweep_spec(2, o3.clone(), "shuffle=true,false")).unwrap();
+    assert_eq!(d.values, ["true", "false"]);
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(o3.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["kind"], "sweep");
+    assert_eq!(m["options"]["values"], serde_json::json!(["true", "false"]));
+    for d in [o1, o2, o3] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn card_columns_split_opening_and_later_draws() {
+    let out = tmp("cards");
+    let mut j = lopsided_job(2, 3000);
+    j.out = Some(out.clone());
+    execute(&j).unwrap();
+    let rows = csv_rows(&out.join("cards.csv"));
+    assert!(!rows.is_empty());
+    for r in &rows {
+        let g = |c: &str| num(r, c);
+        assert_eq!(g("opening_games") + g("later_games"), g("gih_games"));
+        assert_eq!(g("opening_wins") + g("later_wins"), g("gih_wins"));
+        assert_eq!(g("gih_games") + g("gns_games"), g("games"));
+        assert_eq!(g("gih_games"), g("drawn_games"));
+        assert_eq!(r["iwd"], r["improvement_when_drawn"]);
+        if g("gns_games") > 0.0 {
+            let iwd = g("gih_wins") / g("gih_games") - g("gns_wins") / g("gns_games");
+            assert!((g("iwd") - iwd).abs() < 1e-4);
+        }
+    }
+    // Three-card opening hands out of ten: a 3-copy card is in about 1 − C(7,3)/C(10,3) =
+    // 70.8% of opening hands.
+    let three: Vec<_> = rows
+        .iter()
+        .filter(|r| r["copies"] == "3" && r["deck"] == "leech")
+        .collect();
+    assert!(!three.is_empty());
+    for r in three {
+        let share = num(r, "opening_games") / num(r, "games");
+        assert!((share - 0.708).abs() < 0.03, "{share}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+// ---- command line: bad values stop with a message, a non-zero exit and nothing written ----
+
+fn cardsim(args: &[&str]) -> (i32, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn expect_error(args: &[&str], out: &Path, needle: &str) {
+    let mut a = args.to_vec();
+    a.extend(["--out", out.to_str().unwrap(), "--quiet"]);
+    let (code, _, err) = cardsim(&a);
+    assert_ne!(code, 0, "expected failure for {a:?}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert!(err.contains(needle), "`{needle}` not in error: {err}");
+    assert!(!out.exists(), "output written despite the error");
+}
+
+#[test]
+fn bad_analytics_options() {
+    let out = tmp("cli-out");
+    let cards = test_data("cards.csv");
+    let (c, a, b) = (
+        cards.to_str().unwrap(),
+        test_data("alpha.txt"),
+        test_data("beta.txt"),
+    );
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    fn imp<'a>(c: &'a str, a: &'a str, b: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+        let mut v = vec![
+            "impact", "--cards", c, "--deck", a, "--vs", b, "--games", "50",
+        ];
+        v.extend_from_slice(extra);
+        v
+    }
+    let imp = |extra: &[&'static str]| imp(c, a, b, extra);
+    expect_error(
+        &imp(&["--card", "Grunts", "--remove"]),
+        &out,
+        "tyrant: unknown card `Grunts` (did you mean Grunt",
+    );
+    expect_error(
+        &imp(&["--card", "Grunt", "--replace-with", "Gruntt"]),
+        &out,
+        "unknown card `Gruntt`",
+    );
+    expect_error(
+        &imp(&["--card", "Grunt", "--nerf", "attack-9"]),
+        &out,
+        "card `Grunt`: attack-9 makes its attack -7, outside 0..=99",
+    );
+    expect_error(&imp(&["--card", "Grunt"]), &out, "say what to change");
+    expect_error(
+        &imp(&["--all-cards"]),
+        &out,
+        "--all-cards needs exactly one of",
+    );
+    expect_error(
+        &imp(&["--card", "Brute", "--replace-with", "Boss"]),
+        &out,
+        "cannot be replaced by the commander `Boss`",
+    );
+    expect_error(
+        &imp(&["--card", "Grunt", "--remove", "--sprt", "0.5,0.5"]),
+        &out,
+        "SPRT hypotheses must be two different win rates",
+    );
+    expect_error(
+        &imp(&["--card", "Grunt", "--remove", "--sprt", "0.5"]),
+        &out,
+        "--sprt `0.5`: give two win rates",
+    );
+    expect_error(
+        &imp(&[
+            "--card", "Grunt", "--remove", "--sprt", "0.5,0.55", "--alpha", "0.7",
+        ]),
+        &out,
+        "SPRT error rates must be between 0 and 0.5",
+    );
+    expect_error(
+        &imp(&["--card", "Grunt", "--remove", "--until-halfwidth", "0"]),
+        &out,
+        "--until-halfwidth must be above 0",
+    );
+    let missing = tmp("no-such-dir");
+    expect_error(
+        &["tournament", "--decks", missing.to_str().unwrap()],
+        &out,
+        "cannot list the decks in",
+    );
+    let dd = tyrant_deck("rush");
+    let dir = dd.parent().unwrap().to_str().unwrap();
+    expect_error(
+        &["tournament", "--decks", dir, "--games-per-pair", "0"],
+        &out,
+        "--games-per-pair",
+    );
+    expect_error(
+        &["sweep", "--decks", dir, "--param", "turn_limit=100..10:10"],
+        &out,
+        "a range needs start <= end",
+    );
+    expect_error(
+        &["sweep", "--decks", dir, "--param", "turn_limit=0..20:10"],
+        &out,
+        "rule parameter `turn_limit`: `0` is not a whole number from 1 to 1000",
+    );
+    expect_error(
+        &["sweep", "--decks", dir, "--param", "speed=1..3"],
+        &out,
+        "unknown rule parameter `speed`",
+    );
+    expect_error(
+        &[
+            "sweep",
+            "--decks",
+            dir,
+            "--param",
+            "at_limit=defender,attacker",
+        ],
+        &out,
+        "`attacker` is not one of defender, draw",
+    );
+    expect_error(
+        &[
+            "sweep",
+            "--decks",
+            dir,
+            "--param",
+            "turn_limit=10,20",
+            "--fixed",
+            "turn_limit=5",
+        ],
+        &out,
+        "both swept",
+    );
+}
+
+/// Runs a command writing into `out` and checks it succeeded and that `file` starts with
+/// `header`; returns stdout.
+fn expect_ok(args: &[&str], out: &Path, file: &str, header: &str) -> String {
+    let mut a = args.to_vec();
+    a.extend(["--out", out.to_str().unwrap()]);
+    let (code, stdout, err) = cardsim(&a);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join("manifest.json").is_file());
+    let text = std::fs::read_to_string(out.join(file)).unwrap();
+    assert!(text.starts_with(header), "{file}: {text}");
+    stdout
+}
+
+#[test]
+fn analytics_commands_write_their_files() {
+    let base = tmp("cli-ok");
+    let dd = tyrant_deck("rush");
+    let dir = dd.parent().unwrap().to_str().unwrap();
+    let (rush, poison) = (dd.to_str().unwrap(), tyrant_deck("poison"));
+    let poison = poison.to_str().unwrap();
+    let t = base.join("t");
+    let stdout = expect_ok(
+        &[
+            "tournament",
+            "--decks",
+            dir,
+            "--games-per-pair",
+            "200",
+            "--sprt",
+            "0.5,0.6",
+            "--look",
+            "20",
+        ],
+        &t,
+        "matrix.csv",
+        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,ci_low,ci_high,",
+    );
+    assert!(stdout.contains("sequential stopping per pair"), "{stdout}");
+    for f in ["summary.csv", "cards.csv", "turns.csv"] {
+        assert!(t.join(f).is_file(), "{f}");
+    }
+    let ranking = std::fs::read_to_string(t.join("ranking.csv")).unwrap();
+    assert!(ranking.starts_with(
+        "deck,games,field_win_rate,field_ci_low,field_ci_high,rating,rating_low,rating_high"
+    ));
+    let stdout = expect_ok(
+        &["impact", "--deck", rush, "--field", dir, "--card", "Dust Raider", "--nerf", "attack-1", "--games", "100"],
+        &base.join("i"),
+        "impact.csv",
+        "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_low,diff_high,base_wins,new_wins",
+    );
+    assert!(stdout.contains("nerf:attack-1"), "{stdout}");
+    // --field: every other deck of the folder is an opponent.
+    let m: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(base.join("i").join("manifest.json")).unwrap(),
+    )
+    .unwrap();
+    let opponents = m["matchups"].as_array().unwrap();
+    let example_decks = std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "txt")
+        })
+        .count();
+    assert_eq!(opponents.len(), example_decks - 1);
+    assert!(opponents.iter().all(|x| x["decks"][1] != "rush"));
+    expect_ok(
+        &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],
+        &base.join("s"),
+        "sweep.csv",
+        "param,value,games,seat,wins,win_rate,win_low,win_high,stalls,stall_rate,stall_low,stall_high,mean_turns,p90_turns",
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
