@@ -12,6 +12,7 @@
 
 pub mod cards;
 mod describe;
+mod scenario;
 pub mod state;
 
 use std::path::Path;
@@ -448,6 +449,10 @@ impl Game for AllegianceState {
 
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()
+    }
+
+    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.set_key(key, value)
     }
 
     fn set_logging(&mut self, on: bool) {

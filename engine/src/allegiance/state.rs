@@ -511,6 +511,11 @@ impl AllegianceState {
         &self.shared.db
     }
 
+    /// The card tables.
+    pub fn db_ref(&self) -> &'static CardDb {
+        &self.shared.db
+    }
+
     /// The hero of seat `p`.
     pub fn hero(&self, p: usize) -> &'static super::cards::Hero {
         &self.shared.db.heroes[self.players[p].hero as usize]
