@@ -36,7 +36,7 @@ fn four_players_every_format() {
 #[test]
 fn other_parameters() {
     check(
-        &["first_turn_rule=false", "max_turns=8", "max_maneuvers=3"],
+        &["first_turn_rule=false", "max_rounds=4", "max_maneuvers=3"],
         200,
         false,
     );

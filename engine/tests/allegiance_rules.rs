@@ -13,6 +13,12 @@ fn game(decks: &[&str], params: &[&str], seed: u64) -> AllegianceState {
         .map(|d| a.loadout(d).unwrap_or_else(|| panic!("no loadout {d}")))
         .collect();
     let mut g = a.new_game(&seating, game_rng(seed, 0));
+    // Loadouts without fixed faces: take the first weapon and armor faces.
+    while let Dec::SetupFace(..) = g.dec {
+        let mut buf = ActionBuf::new();
+        g.legal_actions(&mut buf);
+        g.apply(buf[0]);
+    }
     g.set_logging(true);
     g
 }
@@ -454,4 +460,181 @@ fn loadout_errors_name_file_and_line() {
     );
     let l = Loadout::parse_text(&t("hero = thedric egen\narmor = Crimson Shield"), &db).unwrap();
     assert_eq!((l.weapon, l.armor), (None, Some(1)));
+}
+
+#[test]
+fn a_defended_attacker_deals_no_hero_damage_even_if_its_defender_leaves() {
+    let mut g = game(&["thedric", "beledan"], &[], 1);
+    set(&mut g, "units.0", "Infantry");
+    set(&mut g, "units.1", "Scout");
+    set(&mut g, "hand.0", "Skilled Strike");
+    set(&mut g, "hand.1", "");
+    set(&mut g, "gold.0", "5");
+    pick(&mut g, "initiate a battle against P1");
+    pick(&mut g, "attack with P0 Infantry");
+    settle(&mut g);
+    pick(&mut g, "defend with P1 Scout");
+    // (One attacker: the block is assigned at once.) Now kill the defender before damage.
+    pick(&mut g, "play Skilled Strike");
+    pick(&mut g, "target P1 Scout");
+    settle(&mut g);
+    assert!(g.players[1].units.is_empty());
+    assert!(g.battle.is_none());
+    assert_eq!(
+        g.players[1].health, 38,
+        "the defended Infantry deals nothing to the hero"
+    );
+    assert_eq!(
+        unit_names(&g, 0),
+        vec!["Infantry:0:0"],
+        "and takes nothing back"
+    );
+}
+
+#[test]
+fn a_blocked_weapon_takes_no_damage_back_and_armor_covers_only_battle_damage() {
+    // Turn 2 of a two-player game: seat 1 may attack with its weapon.
+    let mut g = game(&["beledan", "thedric"], &[], 1);
+    set(&mut g, "hand.0", "");
+    pick(&mut g, "end the maneuver phase");
+    settle(&mut g);
+    pick(&mut g, "draw from the basic deck");
+    set(&mut g, "units.0", "Tower Guard");
+    set(&mut g, "hand.1", "Fireball");
+    set(&mut g, "gold.1", "10");
+    pick(&mut g, "initiate a battle against P0");
+    pick(&mut g, "attack with Styrka Mandatum");
+    settle(&mut g);
+    pick(&mut g, "defend with P0 Tower Guard");
+    settle(&mut g);
+    assert_eq!(unit_names(&g, 0), vec!["Tower Guard:3:0"]);
+    assert_eq!(g.players[0].health, 38);
+    // Fireball (5, not battle damage) ignores the armor.
+    pick(&mut g, "play Fireball");
+    pick(&mut g, "target the hero of P0");
+    settle(&mut g);
+    assert_eq!(g.players[0].health, 33);
+}
+
+#[test]
+fn healing_is_capped_at_maximum_health() {
+    let mut g = game(&["beledan", "thedric"], &[], 1);
+    set(&mut g, "health.0", "36");
+    set(&mut g, "units.0", "Infantry:dmg=1");
+    set(&mut g, "gold.0", "10");
+    set(&mut g, "hand.1", "");
+    pick(&mut g, "unlock Lay on Hands");
+    settle(&mut g);
+    pick(&mut g, "use Lay on Hands");
+    pick(&mut g, "target the hero of P0");
+    settle(&mut g);
+    assert_eq!(g.players[0].health, 38, "36 + 4 capped at 38");
+    set(&mut g, "hand.0", "Mend Wounds");
+    pick(&mut g, "play Mend Wounds");
+    pick(&mut g, "target P0 Infantry");
+    settle(&mut g);
+    assert_eq!(unit_names(&g, 0), vec!["Infantry:0:0"]);
+}
+
+#[test]
+fn necromancer_never_draws_units_and_his_units_return_under_their_deck() {
+    let mut g = game(&["beledan", "hakor"], &[], 1);
+    // Starting hand: two action cards.
+    assert_eq!(g.players[1].hand.len(), 2);
+    let db = g_db(&g);
+    assert!(g.players[1]
+        .hand
+        .iter()
+        .all(|&c| db.card(c).kind.deck() == Some(2)));
+    set(&mut g, "hand.0", "Skilled Strike");
+    set(&mut g, "units.1", "Infantry:dmg=2");
+    pick(&mut g, "play Skilled Strike");
+    pick(&mut g, "target P1 Infantry");
+    settle(&mut g);
+    let infantry = db.find("Infantry").unwrap();
+    assert_eq!(
+        g.decks[0][0], infantry,
+        "Hakor's destroyed Infantry went under the basic deck"
+    );
+    pick(&mut g, "end the maneuver phase");
+    settle(&mut g);
+    // Hakor chooses the basic deck: its top card goes to the discard pile, not to his hand.
+    let top = *g.decks[0].last().unwrap();
+    let discards = g.discards[0].len();
+    pick(&mut g, "draw from the basic deck");
+    assert_eq!(g.players[1].hand.len(), 2);
+    assert_eq!(g.discards[0].len(), discards + 1);
+    assert_eq!(*g.discards[0].last().unwrap(), top);
+}
+
+fn fireball_hero(g: &mut AllegianceState, seat: usize) {
+    pick(g, "play Fireball");
+    pick(g, &format!("target the hero of P{seat}"));
+    settle(g);
+}
+
+#[test]
+fn sworn_enemy_the_player_to_the_right_of_the_defeated_wins() {
+    use cardsim_engine::{EndReason, PlayerResult::*};
+    let mut g = game(
+        &["beledan", "thedric", "hakor"],
+        &["players=3", "format=sworn"],
+        1,
+    );
+    pick(&mut g, "draw from the basic deck");
+    set(&mut g, "hand.0", "Fireball");
+    set(&mut g, "gold.0", "9");
+    set(&mut g, "health.2", "4");
+    fireball_hero(&mut g, 2);
+    let o = g.outcome().expect("decided");
+    assert_eq!(o.end, EndReason::Decided);
+    assert_eq!(
+        &o.results[..3],
+        &[Loss, Win, Loss],
+        "seat 1's sworn enemy was seat 2"
+    );
+}
+
+#[test]
+fn team_game_both_members_of_the_surviving_team_win() {
+    use cardsim_engine::PlayerResult::*;
+    let mut g = game(
+        &["beledan", "thedric", "hakor", "desoth"],
+        &["players=4", "format=team"],
+        1,
+    );
+    pick(&mut g, "draw from the basic deck");
+    set(&mut g, "hand.0", "Fireball, Fireball");
+    set(&mut g, "gold.0", "20");
+    set(&mut g, "health.1", "3");
+    set(&mut g, "health.3", "5");
+    // Teammates are not targets of "foe" effects, nor battle opponents.
+    let l = legal(&g);
+    assert!(!l.iter().any(|(_, s)| s.contains("battle against P2")));
+    fireball_hero(&mut g, 1);
+    assert!(g.outcome().is_none());
+    assert!(!g.players[1].alive);
+    fireball_hero(&mut g, 3);
+    let o = g.outcome().expect("decided");
+    assert_eq!(&o.results[..4], &[Win, Loss, Win, Loss]);
+}
+
+#[test]
+fn free_for_all_last_hero_standing_wins() {
+    use cardsim_engine::PlayerResult::*;
+    let mut g = game(&["beledan", "thedric", "hakor"], &["players=3"], 1);
+    pick(&mut g, "draw from the basic deck");
+    set(&mut g, "hand.0", "Fireball, Fireball");
+    set(&mut g, "gold.0", "20");
+    set(&mut g, "health.1", "5");
+    set(&mut g, "health.2", "2");
+    set(&mut g, "units.2", "Infantry");
+    fireball_hero(&mut g, 2);
+    assert!(
+        !g.players[2].alive && g.players[2].units.is_empty(),
+        "eliminated: cards gone"
+    );
+    assert!(g.outcome().is_none());
+    fireball_hero(&mut g, 1);
+    assert_eq!(&g.outcome().unwrap().results[..3], &[Win, Loss, Loss]);
 }

@@ -42,7 +42,7 @@ pub struct Rules {
     pub players: u8,
     /// Format.
     pub format: Format,
-    /// Turn limit (all players' turns).
+    /// Turn limit: `max_rounds` times the players (every player's turn counts).
     pub max_turns: u16,
     /// Chain items per turn.
     pub max_maneuvers: u16,
@@ -70,10 +70,10 @@ static PARAMS: &[ParamSpec] = &[
         doc: "multiplayer format: free-for-all, sworn enemy (beat the next seat), team (4 players: 0+2 vs 1+3)",
     },
     ParamSpec {
-        name: "max_turns",
-        kind: ParamKind::Int { min: 1, max: 1000 },
-        default: 60,
-        doc: "turns (every player's turn counts) after which the game is a draw",
+        name: "max_rounds",
+        kind: ParamKind::Int { min: 1, max: 250 },
+        default: 30,
+        doc: "rounds (every player takes a turn) after which the game is a draw for those still in it",
     },
     ParamSpec {
         name: "max_maneuvers",
@@ -117,7 +117,7 @@ impl Rules {
                 1 => Format::Sworn,
                 _ => Format::Team,
             },
-            max_turns: p.get("max_turns") as u16,
+            max_turns: (p.get("max_rounds") * p.get("players")) as u16,
             max_maneuvers: p.get("max_maneuvers") as u16,
             first_turn_rule: p.get("first_turn_rule") != 0,
             start_gold: p.get("start_gold") as u16,

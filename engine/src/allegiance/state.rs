@@ -1768,6 +1768,10 @@ impl AllegianceState {
     }
 
     fn check_end(&mut self, eliminated: usize) {
+        if self.result.is_some() {
+            // Decided by an earlier elimination of the same effect (sworn enemy).
+            return;
+        }
         let n = self.n();
         let mut results = [PlayerResult::Draw; MAX_PLAYERS];
         match self.fmt() {
