@@ -638,3 +638,39 @@ fn free_for_all_last_hero_standing_wins() {
     fireball_hero(&mut g, 1);
     assert_eq!(&g.outcome().unwrap().results[..3], &[Win, Loss, Loss]);
 }
+
+#[test]
+fn elimination_ends_the_eliminated_players_effects_but_not_their_counters() {
+    let mut g = game(&["beledan", "thedric", "hakor"], &["players=3"], 1);
+    pick(&mut g, "draw from the basic deck");
+    set(&mut g, "hand.0", "Fireball, Fireball");
+    set(&mut g, "gold.0", "20");
+    set(&mut g, "hand.1", "Arcane Ward, Empower");
+    set(&mut g, "gold.1", "9");
+    set(&mut g, "health.1", "5");
+    set(&mut g, "hand.2", "");
+    set(&mut g, "units.2", "Infantry");
+    // Thedric (seat 1) answers the Fireball aimed at him by warding Hakor and augmenting
+    // Hakor's Infantry, then falls.
+    pick(&mut g, "play Fireball");
+    pick(&mut g, "target the hero of P1");
+    pick(&mut g, "play Empower");
+    pick(&mut g, "target P2 Infantry");
+    pick(&mut g, "play Arcane Ward");
+    pick(&mut g, "target the hero of P2");
+    pick(&mut g, "pass");
+    assert_eq!(g.players[2].shield, [0, 4, 0, 0], "the ward resolved first");
+    settle(&mut g);
+    assert!(!g.players[1].alive);
+    assert_eq!(
+        g.players[2].shield, [0; 4],
+        "the ward ended with its controller"
+    );
+    assert_eq!(
+        unit_names(&g, 2),
+        vec!["Infantry:0:1"],
+        "the augment counter stays"
+    );
+    fireball_hero(&mut g, 2);
+    assert_eq!(g.players[2].health, 25);
+}

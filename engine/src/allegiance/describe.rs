@@ -13,8 +13,9 @@ fn unit_text(s: &AllegianceState, u: &Unit) -> String {
     if u.dmg > 0 {
         t += &format!(" {}dmg", u.dmg);
     }
-    if u.shield > 0 {
-        t += &format!(" shield{}", u.shield);
+    let shield: u16 = u.shield.iter().map(|&x| x as u16).sum();
+    if shield > 0 {
+        t += &format!(" shield{shield}");
     }
     if u.exhausted {
         t += " exhausted";

@@ -79,10 +79,11 @@ pub struct Unit {
     pub dmg: u8,
     /// Augment counters.
     pub aug: u8,
-    /// Attack modifier until the end of the turn.
-    pub boost: i8,
-    /// Damage still prevented this turn.
-    pub shield: u8,
+    /// Attack modifiers until the end of the turn, by the seat whose effect gave them (they
+    /// end early if that player is eliminated).
+    pub boost: [i8; MAX_PLAYERS],
+    /// Damage still prevented this turn, by the seat whose effect gave it.
+    pub shield: [u8; MAX_PLAYERS],
     /// Exhausted.
     pub exhausted: bool,
     /// Turn number (global) it entered its controller's territory.
@@ -116,8 +117,8 @@ pub struct Player {
     pub armor_exh: bool,
     /// Battle damage the armor prevented this turn.
     pub armor_used: u8,
-    /// Damage still prevented on the hero this turn.
-    pub shield: u8,
+    /// Damage still prevented on the hero this turn, by the seat whose effect gave it.
+    pub shield: [u8; MAX_PLAYERS],
     /// Still in the game.
     pub alive: bool,
     /// Turns begun.
@@ -414,7 +415,7 @@ impl AllegianceState {
                 weapon_exh: false,
                 armor_exh: false,
                 armor_used: 0,
-                shield: 0,
+                shield: [0; MAX_PLAYERS],
                 alive: true,
                 turns: 0,
                 hand: ArrayVec::new(),
@@ -565,7 +566,9 @@ impl AllegianceState {
 
     /// Effective attack of a unit.
     pub fn power(&self, u: &Unit) -> i16 {
-        self.db().card(u.card).attack as i16 + u.aug as i16 + u.boost as i16
+        self.db().card(u.card).attack as i16
+            + u.aug as i16
+            + u.boost.iter().map(|&b| b as i16).sum::<i16>()
     }
 
     /// Effective maximum health of a unit.
@@ -722,10 +725,10 @@ impl AllegianceState {
 
     fn end_turn_cleanup(&mut self) {
         for pl in self.players.iter_mut() {
-            pl.shield = 0;
+            pl.shield = [0; MAX_PLAYERS];
             for u in pl.units.iter_mut() {
-                u.boost = 0;
-                u.shield = 0;
+                u.boost = [0; MAX_PLAYERS];
+                u.shield = [0; MAX_PLAYERS];
             }
         }
         if self.turn >= self.shared.rules.max_turns {
@@ -1615,9 +1618,7 @@ impl AllegianceState {
             return;
         };
         let u = &mut self.players[s].units[i];
-        let absorbed = (u.shield as i16).min(d.max(0));
-        u.shield -= absorbed as u8;
-        let d = d - absorbed;
+        let d = absorb(&mut u.shield, d);
         if d <= 0 {
             return;
         }
@@ -1640,9 +1641,7 @@ impl AllegianceState {
         if !pl.alive {
             return;
         }
-        let absorbed = (pl.shield as i16).min(d.max(0));
-        pl.shield -= absorbed as u8;
-        let d = d - absorbed;
+        let d = absorb(&mut pl.shield, d);
         if d <= 0 {
             return;
         }
@@ -1694,8 +1693,8 @@ impl AllegianceState {
             card,
             dmg: 0,
             aug: 0,
-            boost: 0,
-            shield: 0,
+            boost: [0; MAX_PLAYERS],
+            shield: [0; MAX_PLAYERS],
             exhausted: false,
             entered: self.turn,
             att: [(255, 255); 2],
@@ -1731,8 +1730,12 @@ impl AllegianceState {
                 }
             }
         }
+        // Effects they control end; counters they placed stay.
         for pl in self.players.iter_mut() {
+            pl.shield[p] = 0;
             for u in pl.units.iter_mut() {
+                u.boost[p] = 0;
+                u.shield[p] = 0;
                 for a in u.att.iter_mut() {
                     if a.1 == p as u8 {
                         *a = (255, 255);
@@ -2182,7 +2185,7 @@ impl AllegianceState {
                 OpCode::Heal => self.heal_hero(p, n),
                 OpCode::Shield => {
                     let pl = &mut self.players[p];
-                    pl.shield = pl.shield.saturating_add(n as u8);
+                    pl.shield[who] = pl.shield[who].saturating_add(n as u8);
                 }
                 _ => {}
             }
@@ -2200,8 +2203,8 @@ impl AllegianceState {
                 match code {
                     OpCode::Heal => u.dmg = (u.dmg as i16 - n).max(0) as u8,
                     OpCode::Augment => u.aug = u.aug.saturating_add(n as u8).min(99),
-                    OpCode::Boost => u.boost = (u.boost as i16 + n).clamp(-99, 99) as i8,
-                    OpCode::Shield => u.shield = u.shield.saturating_add(n as u8),
+                    OpCode::Boost => u.boost[who] = (u.boost[who] as i16 + n).clamp(-99, 99) as i8,
+                    OpCode::Shield => u.shield[who] = u.shield[who].saturating_add(n as u8),
                     OpCode::Exhaust => u.exhausted = true,
                     OpCode::Refresh => u.exhausted = false,
                     OpCode::Attach => {
@@ -2452,4 +2455,17 @@ fn choice_of(code: OpCode) -> Option<Choice> {
         OpCode::Ready => Choice::Ready,
         _ => return None,
     })
+}
+
+/// Let shields (by seat, in seat order) absorb damage `d`; returns what gets through.
+fn absorb(shield: &mut [u8; MAX_PLAYERS], mut d: i16) -> i16 {
+    for sh in shield.iter_mut() {
+        if d <= 0 {
+            break;
+        }
+        let a = (*sh as i16).min(d);
+        *sh -= a as u8;
+        d -= a;
+    }
+    d
 }
