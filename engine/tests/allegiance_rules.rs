@@ -658,8 +658,17 @@ fn elimination_ends_the_eliminated_players_effects_but_not_their_counters() {
     pick(&mut g, "target P2 Infantry");
     pick(&mut g, "play Arcane Ward");
     pick(&mut g, "target the hero of P2");
+    // Hakor (his staff's activated ability) and Beledan pass: the ward resolves.
+    assert_eq!(g.to_move(), ToMove::Player(2));
     pick(&mut g, "pass");
-    assert_eq!(g.players[2].shield, [0, 4, 0, 0], "the ward resolved first");
+    assert_eq!(g.to_move(), ToMove::Player(0));
+    pick(&mut g, "pass");
+    let log = g.take_log();
+    assert_eq!(
+        g.players[2].shield,
+        [0, 4, 0, 0],
+        "the ward resolved first: {log:#?}"
+    );
     settle(&mut g);
     assert!(!g.players[1].alive);
     assert_eq!(
