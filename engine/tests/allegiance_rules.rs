@@ -683,3 +683,85 @@ fn elimination_ends_the_eliminated_players_effects_but_not_their_counters() {
     fireball_hero(&mut g, 2);
     assert_eq!(g.players[2].health, 25);
 }
+
+#[test]
+fn end_of_turn_triggers_go_on_the_chain_current_player_first() {
+    // Beledan in Celestial Vestments (end of turn: heal 2) with a Shieldbearer carrying
+    // Hakor's Wasting Disease (end of its controller's turn: 3 damage to it).
+    let mut g = game(&["beledan", "hakor"], &[], 1);
+    set(&mut g, "armor.0", "Celestial Vestments");
+    set(&mut g, "health.0", "30");
+    set(&mut g, "units.0", "Shieldbearer:attach=Wasting Disease@1");
+    set(&mut g, "hand.0", "");
+    set(&mut g, "hand.1", "");
+    g.take_log();
+    pick(&mut g, "end the maneuver phase");
+    settle(&mut g);
+    let log = g.take_log();
+    let order: Vec<&str> = log
+        .iter()
+        .map(|l| l.as_str())
+        .filter(|l| l.contains("announces") || l.contains("resolves"))
+        .collect();
+    // Beledan's trigger is added first, Hakor's second; the newest resolves first.
+    assert_eq!(
+        order,
+        [
+            "P0 announces Celestial Vestments ability",
+            "P1 announces Wasting Disease ability",
+            "Wasting Disease ability resolves",
+            "Celestial Vestments ability resolves",
+        ],
+        "{log:#?}"
+    );
+    assert_eq!(unit_names(&g, 0), vec!["Shieldbearer:3:0"]);
+    assert_eq!(g.players[0].health, 32);
+}
+
+#[test]
+fn a_player_with_several_triggers_chooses_their_order() {
+    let mut g = game(&["beledan", "hakor"], &[], 1);
+    set(&mut g, "armor.0", "Celestial Vestments");
+    set(&mut g, "health.0", "30");
+    set(
+        &mut g,
+        "units.0",
+        "Shieldbearer:attach=Wasting Disease@0, Tower Guard:attach=Wasting Disease@0",
+    );
+    set(&mut g, "hand.0", "");
+    set(&mut g, "hand.1", "");
+    pick(&mut g, "end the maneuver phase");
+    settle(&mut g);
+    assert!(matches!(g.dec, Dec::TrigOrder(0)), "{:?}", g.dec);
+    assert_eq!(legal(&g).len(), 3);
+    assert!(legal(&g)
+        .iter()
+        .any(|(_, s)| s == "add the trigger of Celestial Vestments next"));
+    // Put a Wasting Disease on the chain first (it resolves last), then the armor's trigger,
+    // then the other Wasting Disease.
+    pick(&mut g, "add the trigger of Wasting Disease next");
+    assert_eq!(legal(&g).len(), 2);
+    g.take_log();
+    pick(&mut g, "add the trigger of Celestial Vestments next");
+    settle(&mut g);
+    let log = g.take_log();
+    let resolved: Vec<&str> = log
+        .iter()
+        .map(|l| l.as_str())
+        .filter(|l| l.ends_with("resolves"))
+        .collect();
+    assert_eq!(
+        resolved,
+        [
+            "Wasting Disease ability resolves",
+            "Celestial Vestments ability resolves",
+            "Wasting Disease ability resolves",
+        ],
+        "{log:#?}"
+    );
+    assert_eq!(g.players[0].health, 32);
+    assert_eq!(
+        unit_names(&g, 0),
+        vec!["Shieldbearer:3:0", "Tower Guard:3:0"]
+    );
+}

@@ -159,11 +159,13 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
     } else if a < TRIG {
         format!("face {}", a - FACE)
     } else if a < CARD {
-        let t = s.trigs.get((a - TRIG) as usize);
-        format!(
-            "add the trigger of {} next",
-            t.map_or("?", |t| db.card(t.card).name.as_str())
-        )
+        let name = match s.trigs.get((a - TRIG) as usize) {
+            Some(t) if t.src == WEAPON => hero.weapons[pl.weapon as usize].name.as_str(),
+            Some(t) if t.src == ARMOR => hero.armors[pl.armor as usize].name.as_str(),
+            Some(t) => db.card(t.card).name.as_str(),
+            None => "?",
+        };
+        format!("add the trigger of {name} next")
     } else if a < ABIL {
         format!(
             "choose {}",

@@ -15,11 +15,9 @@ mod describe;
 mod scenario;
 pub mod state;
 
-use std::path::Path;
-
 use crate::{
-    Action, ActionBuf, CardUsage, DeckCard, DeckSource, DeckText, Game, GameRng, LoadError,
-    Outcome, ParamKind, ParamSpec, Params, Ruleset, Setup, ToMove,
+    Action, ActionBuf, CardUsage, DeckCard, DeckText, Game, GameRng, LoadError, Outcome, ParamKind,
+    ParamSpec, Params, Ruleset, Setup, ToMove,
 };
 pub use cards::CardDb;
 pub use state::AllegianceState;
@@ -270,24 +268,7 @@ impl Allegiance {
     /// The example data (`data/allegiance`: the card file and every loadout, sorted by file
     /// name), with `params` (`name=value`) over the defaults.
     pub fn example(params: &[&str]) -> Result<Self, LoadError> {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/allegiance");
-        let dir = data.join("decks");
-        let mut decks: Vec<_> = std::fs::read_dir(&dir)
-            .map_err(|e| LoadError::file(&dir, format!("cannot list loadouts: {e}")))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        decks.sort();
-        let mut p = Self::default_params();
-        for a in params {
-            p.set(a)
-                .map_err(|e| LoadError::file("parameters", e.to_string()))?;
-        }
-        Self::load(&Setup {
-            cards: data.join("cards.csv"),
-            decks: decks.into_iter().map(DeckSource::File).collect(),
-            params: p,
-        })
+        Self::load(&Setup::example("allegiance", PARAMS, params)?)
     }
 
     /// Index of the loaded loadout called `name`.

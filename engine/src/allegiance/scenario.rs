@@ -135,9 +135,29 @@ impl AllegianceState {
                         match opt.split_once('=') {
                             Some(("dmg", v)) => u.dmg = v.parse().map_err(|_| format!("bad dmg `{v}`"))?,
                             Some(("aug", v)) => u.aug = v.parse().map_err(|_| format!("bad aug `{v}`"))?,
+                            Some(("attach", v)) => {
+                                let (card, owner) = v.rsplit_once('@').ok_or_else(|| {
+                                    format!("attach `{v}` is not CARD@SEAT")
+                                })?;
+                                let c = self.card_id(card)?;
+                                if self.shared.db.card(c).kind != super::cards::Kind::Special {
+                                    return Err(format!("`{card}` is not an attachment card"));
+                                }
+                                let owner: u8 = owner
+                                    .parse()
+                                    .ok()
+                                    .filter(|&o: &u8| (o as usize) < self.n())
+                                    .ok_or_else(|| format!("`{owner}` is not a seat"))?;
+                                let slot = u
+                                    .att
+                                    .iter_mut()
+                                    .find(|a| a.0 == 255)
+                                    .ok_or("at most two attachments per unit")?;
+                                *slot = (c, owner);
+                            }
                             None if opt == "new" => u.entered = self.turn,
                             None if opt == "exhausted" => u.exhausted = true,
-                            _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, new, exhausted)")),
+                            _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, attach=CARD@SEAT, new, exhausted)")),
                         }
                     }
                     if u.dmg as i16 >= self.max_hp(&u) {

@@ -1038,15 +1038,36 @@ impl AllegianceState {
         if e.min_targets == 0 {
             return true;
         }
-        let mut buf = ActionBuf::new();
-        self.target_options(who, e, &[], &mut buf);
-        !buf.is_empty()
+        let Some(k) = e.target else { return true };
+        let units = !matches!(k, TargetKind::Hero | TargetKind::FoeHero);
+        let heroes = matches!(
+            k,
+            TargetKind::Hero | TargetKind::FoeHero | TargetKind::Any | TargetKind::FoeAny
+        );
+        let foe_only = matches!(
+            k,
+            TargetKind::Foe | TargetKind::FoeHero | TargetKind::FoeAny
+        );
+        self.players.iter().enumerate().any(|(s, pl)| {
+            pl.alive
+                && match k {
+                    TargetKind::Ally => s == who,
+                    _ if foe_only => self.opponents(who, s),
+                    _ => true,
+                }
+                && (heroes || (units && !pl.units.is_empty()))
+        })
     }
 
     // ----- legal actions ---------------------------------------------------------------------
 
     /// Reaction maneuvers of `p` now (into `out`); returns whether there is any.
     fn reactions(&self, p: usize, out: &mut ActionBuf) {
+        self.reactions_until(p, out, false);
+    }
+
+    /// The reactions of `p` into `out`; with `first`, stop at the first one found.
+    fn reactions_until(&self, p: usize, out: &mut ActionBuf, first: bool) {
         if self.cap_reached() || !self.players[p].alive {
             return;
         }
@@ -1064,6 +1085,9 @@ impl AllegianceState {
                 if *cost as u16 <= pl.gold && self.has_targets(p, *e) {
                     out.push(Action(HAND_A + 2 * i as u16 + 1));
                 }
+            }
+            if first && !out.is_empty() {
+                return;
             }
         }
         let hero = self.hero(p);
@@ -1107,7 +1131,7 @@ impl AllegianceState {
 
     fn has_reaction(&self, p: usize) -> bool {
         let mut buf = ActionBuf::new();
-        self.reactions(p, &mut buf);
+        self.reactions_until(p, &mut buf, true);
         !buf.is_empty()
     }
 
