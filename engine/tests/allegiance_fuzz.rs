@@ -90,7 +90,8 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
                     "endturn: ",
                     "act exhaust: ",
                     "act 1: ",
-                ][rng.random_range(0..5)];
+                    "death: ",
+                ][rng.random_range(0..6)];
                 let t = targets[rng.random_range(0..targets.len())];
                 let body = ops[rng.random_range(0..ops.len())];
                 fields[11] = format!("{trig}{t}{body}");

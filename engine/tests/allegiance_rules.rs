@@ -466,17 +466,17 @@ fn loadout_errors_name_file_and_line() {
 fn a_defended_attacker_deals_no_hero_damage_even_if_its_defender_leaves() {
     let mut g = game(&["thedric", "beledan"], &[], 1);
     set(&mut g, "units.0", "Infantry");
-    set(&mut g, "units.1", "Scout");
+    set(&mut g, "units.1", "Skirmisher");
     set(&mut g, "hand.0", "Skilled Strike");
     set(&mut g, "hand.1", "");
     set(&mut g, "gold.0", "5");
     pick(&mut g, "initiate a battle against P1");
     pick(&mut g, "attack with P0 Infantry");
     settle(&mut g);
-    pick(&mut g, "defend with P1 Scout");
+    pick(&mut g, "defend with P1 Skirmisher");
     // (One attacker: the block is assigned at once.) Now kill the defender before damage.
     pick(&mut g, "play Skilled Strike");
-    pick(&mut g, "target P1 Scout");
+    pick(&mut g, "target P1 Skirmisher");
     settle(&mut g);
     assert!(g.players[1].units.is_empty());
     assert!(g.battle.is_none());
@@ -764,4 +764,20 @@ fn a_player_with_several_triggers_chooses_their_order() {
         unit_names(&g, 0),
         vec!["Shieldbearer:3:0", "Tower Guard:3:0"]
     );
+}
+
+#[test]
+fn a_destroyed_unit_triggers_its_death_effect_for_its_controller() {
+    let mut g = game(&["beledan", "thedric"], &[], 1);
+    set(&mut g, "units.1", "Scout");
+    set(&mut g, "hand.0", "Skilled Strike");
+    set(&mut g, "hand.1", "");
+    pick(&mut g, "play Skilled Strike");
+    pick(&mut g, "target P1 Scout");
+    // Scout's "when destroyed, draw a card" goes on the chain; Thedric chooses the deck.
+    assert_eq!(g.to_move(), ToMove::Player(1));
+    pick(&mut g, "draw from the elite deck");
+    settle(&mut g);
+    assert_eq!(g.players[1].hand.len(), 1);
+    assert_eq!(g_db(&g).card(g.players[1].hand[0]).kind.deck(), Some(1));
 }

@@ -74,6 +74,8 @@ pub enum Trigger {
     Attack,
     /// At the end of its controller's turn (attachments: the attached unit's controller).
     EndTurn,
+    /// When the unit is destroyed (its controller's trigger).
+    Death,
     /// An activated ability.
     Act,
 }
@@ -643,7 +645,7 @@ impl CardDb {
             return Err(LoadError::at(
                 path,
                 line,
-                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:` or `act ...:`)",
+                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:` or `act ...:`)",
             ));
         }
         Ok(v)
@@ -675,10 +677,11 @@ impl CardDb {
                 Some("enter") => Trigger::Enter,
                 Some("attack") => Trigger::Attack,
                 Some("endturn") => Trigger::EndTurn,
+                Some("death") => Trigger::Death,
                 Some("act") => Trigger::Act,
                 t => {
                     return Err(err(format!(
-                        "unknown trigger `{}` (known: enter, attack, endturn, act)",
+                        "unknown trigger `{}` (known: enter, attack, endturn, death, act)",
                         t.unwrap_or("")
                     )))
                 }

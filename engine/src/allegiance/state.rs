@@ -1689,6 +1689,19 @@ impl AllegianceState {
         let u = self.players[s].units.remove(i);
         let card = self.db().card(u.card);
         log!(self, "{} of P{s} is destroyed", card.name);
+        if self.players[s].alive {
+            for &e in &card.effects {
+                if self.db().effect(e).trigger == Trigger::Death {
+                    self.add_trig(Trig {
+                        who: s as u8,
+                        card: u.card,
+                        effect: e,
+                        src: NONE,
+                        host: NONE,
+                    });
+                }
+            }
+        }
         if let Some(d) = card.kind.deck() {
             if self.necro_in_game(s) {
                 if !self.decks[d].is_full() {
