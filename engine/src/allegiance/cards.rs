@@ -278,6 +278,8 @@ pub struct CardDb {
     pub heroes: Vec<Hero>,
     /// Effects.
     pub effects: Vec<Effect>,
+    /// Cheapest half of any action card (a player with less gold has no action to play).
+    pub min_action_cost: u8,
     by_name: HashMap<String, u8>,
 }
 
@@ -610,6 +612,13 @@ impl CardDb {
                 ));
             }
         }
+        db.min_action_cost = db
+            .cards
+            .iter()
+            .filter(|c| c.kind == Kind::Action)
+            .flat_map(|c| std::iter::once(c.cost).chain(c.half.as_ref().map(|h| h.1)))
+            .min()
+            .unwrap_or(u8::MAX);
         Ok(db)
     }
 

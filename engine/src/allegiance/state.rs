@@ -1073,7 +1073,12 @@ impl AllegianceState {
         }
         let db = self.db();
         let pl = &self.players[p];
-        for (i, &c) in pl.hand.iter().enumerate() {
+        let hand: &[u8] = if pl.gold < db.min_action_cost as u16 {
+            &[]
+        } else {
+            &pl.hand
+        };
+        for (i, &c) in hand.iter().enumerate() {
             let card = db.card(c);
             if card.kind != Kind::Action {
                 continue;
