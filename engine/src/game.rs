@@ -282,6 +282,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         &[]
     }
 
+    /// Parameters (`name=value`) that scenario files start from before their own, e.g.
+    /// Tyrant's `shuffle=false` so that decks are stacked in list order.
+    fn scenario_params() -> &'static [&'static str] {
+        &[]
+    }
+
     /// Card file used when none is given, relative to the repository's data folder.
     fn default_cards() -> &'static str;
 

@@ -23,6 +23,29 @@ fn tyrant_conformance_under_other_parameters() {
             "counter_on_death=false",
         ][..],
         &["shuffle=false", "first_draw=1", "turn_limit=1"][..],
+        // Every coin flip always succeeding, then never; the open readings flipped.
+        &[
+            "jam_chance=100",
+            "evade_chance=100",
+            "flying_chance=100",
+            "immobilize_chance=100",
+            "regenerate_chance=100",
+            "payback_chance=100",
+            "tribute_chance=100",
+            "tribute_on_chaos=true",
+            "berserk_on_commander=true",
+            "fear_wall=false",
+        ][..],
+        &[
+            "jam_chance=0",
+            "evade_chance=0",
+            "flying_chance=0",
+            "immobilize_chance=0",
+            "regenerate_chance=0",
+            "payback_chance=0",
+            "tribute_chance=0",
+            "flurry_chance=0",
+        ][..],
     ] {
         let t = Tyrant::example(params).unwrap();
         conformance::run(&t, 1_500, 3, false).unwrap_or_else(|e| panic!("{params:?}: {e}"));

@@ -17,17 +17,25 @@ fn golden_dir() -> PathBuf {
 }
 
 fn transcript(seed: u64, params: &[&str]) -> String {
+    transcript_of(
+        ["tyrant_cards.csv", "tyrant_rush.txt", "tyrant_poison.txt"],
+        seed,
+        params,
+        false,
+    )
+}
+
+/// A transcript of `files` = [cards, attacker deck, defender deck]; with `log`, the game's
+/// event log too.
+fn transcript_of(files: [&str; 3], seed: u64, params: &[&str], log: bool) -> String {
     let dir = golden_dir();
     let mut p = Params::defaults(Tyrant::param_specs());
     for a in params {
         p.set(a).unwrap();
     }
     let t = Tyrant::load(&Setup {
-        cards: dir.join("tyrant_cards.csv"),
-        decks: vec![
-            dir.join("tyrant_rush.txt").into(),
-            dir.join("tyrant_poison.txt").into(),
-        ],
+        cards: dir.join(files[0]),
+        decks: vec![dir.join(files[1]).into(), dir.join(files[2]).into()],
         params: p,
     })
     .unwrap();
@@ -35,7 +43,13 @@ fn transcript(seed: u64, params: &[&str]) -> String {
     let mut rng = stream_rng(seed, 0, RngRole::Agent(0));
     let mut buf = ActionBuf::new();
     let mut out = String::new();
-    writeln!(out, "# tyrant golden playthrough: rush (attacker) vs poison (defender), seed {seed}, params {params:?}").unwrap();
+    writeln!(
+        out,
+        "# tyrant golden playthrough: {} (attacker) vs {} (defender), seed {seed}, params {params:?}",
+        files[1], files[2]
+    )
+    .unwrap();
+    s.set_logging(log);
     let dump = |s: &cardsim_engine::tyrant::TyrantState, out: &mut String| {
         for (k, v) in s.describe() {
             // The per-field keys repeat the one-line unit summaries; keep the transcript short.
@@ -63,6 +77,9 @@ fn transcript(seed: u64, params: &[&str]) -> String {
         )
         .unwrap();
         s.apply(a);
+        for l in s.take_log() {
+            writeln!(out, "  | {l}").unwrap();
+        }
         dump(&s, &mut out);
     }
     writeln!(out, "outcome {:?}", s.outcome().unwrap()).unwrap();
@@ -108,5 +125,22 @@ fn golden_tyrant_short_limit_defender_first() {
     check(
         "tyrant_seed2_limit12.txt",
         transcript(2, &["turn_limit=12", "first=defender", "flurry_chance=100"]),
+    );
+}
+
+#[test]
+fn golden_tyrant_every_skill_with_event_log() {
+    check(
+        "tyrant_chaos_vs_regenerate_seed3.txt",
+        transcript_of(
+            [
+                "tyrant_cards_full.csv",
+                "tyrant_chaos_control.txt",
+                "tyrant_regenerate.txt",
+            ],
+            3,
+            &[],
+            true,
+        ),
     );
 }

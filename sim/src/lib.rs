@@ -7,7 +7,10 @@
 #![deny(missing_docs)]
 
 pub mod output;
+pub mod replay;
+pub mod report;
 pub mod runner;
+pub mod scenario;
 pub mod stats;
 
 use std::io::IsTerminal;
@@ -242,6 +245,7 @@ fn execute_for<R: Ruleset>(job: &Job) -> Result<JobReport> {
                     agents: nm.agents.clone(),
                     games: m.games,
                     first_game: first,
+                    deck_indices: m.decks.clone(),
                 };
                 first += m.games;
                 mm

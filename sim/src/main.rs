@@ -30,6 +30,48 @@ enum Cmd {
     Agents(GameArg),
     /// List a game's rule parameters with their defaults.
     Params(GameArg),
+    /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
+    /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
+    Report(ReportArgs),
+    /// Run scenario files (or folders of them): scripted positions with forced outcomes and
+    /// assertions on the state. Exits non-zero if any assertion fails.
+    Scenario(ScenarioArgs),
+    /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The run's output folder (holding manifest.json).
+    dir: PathBuf,
+    /// Global game index: the matchup's `first_game` in the manifest plus the game's number
+    /// within the matchup.
+    #[arg(long)]
+    game: u64,
+    /// Also print the full state before every decision.
+    #[arg(long)]
+    states: bool,
+    /// Replay instead the first game from --game on, within its matchup, meeting these
+    /// conditions (repeatable): end=decided|turn_limit, winner=SEAT|draw, min_turns=N,
+    /// max_turns=N.
+    #[arg(long)]
+    find: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct ScenarioArgs {
+    /// Scenario files, or folders searched for `*.toml`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print every scenario's event log, not only the failing ones'.
+    #[arg(long)]
+    verbose: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// An output folder of cardsim.
+    dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -105,7 +147,7 @@ struct BenchArgs {
     threads: Option<u64>,
 }
 
-/// Games per deck pair in the default job (21 pairs of the 7 example decks: 1,050,000 games).
+/// Games per deck pair in the default job (45 pairs of the 10 example decks: 2,250,000 games).
 const DEFAULT_GAMES_PER_PAIR: u64 = 50_000;
 
 /// The decks of the bench matchup: two 10-card example decks.
@@ -197,7 +239,12 @@ fn cmd_default(a: DefaultArgs) -> Result<()> {
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
-    println!("CSVs and manifest in {}", a.out.display());
+    let (report, _) = cardsim_sim::report::write_report(&a.out)?;
+    println!(
+        "CSVs and manifest in {}; charts in {}",
+        a.out.display(),
+        report.display()
+    );
     Ok(())
 }
 
@@ -278,6 +325,37 @@ fn cmd_params(g: GameArg) -> Result<()> {
     Ok(())
 }
 
+fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
+    use cardsim_sim::scenario;
+    let files = scenario::collect(&a.paths).map_err(anyhow::Error::msg)?;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let rep = scenario::run_file(f);
+        print!("{}", scenario::render(&rep, a.verbose));
+        if rep.passed() {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    println!("{ok} passed, {failed} failed");
+    if failed > 0 {
+        bail!("{failed} of {} scenarios failed", files.len());
+    }
+    Ok(())
+}
+
+fn cmd_report(a: ReportArgs) -> Result<()> {
+    let (path, r) = cardsim_sim::report::write_report(&a.dir)?;
+    println!(
+        "wrote {} ({} report, {} charts)",
+        path.display(),
+        r.kind,
+        r.charts.len()
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -292,6 +370,15 @@ fn main() -> ExitCode {
         Some(Cmd::Bench(a)) => cmd_bench(a),
         Some(Cmd::Agents(g)) => registry::visit(&g.game, ListAgents).map_err(Into::into),
         Some(Cmd::Params(g)) => cmd_params(g),
+        Some(Cmd::Scenario(a)) => cmd_scenario(a),
+        Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
+            dir: a.dir,
+            game: a.game,
+            states: a.states,
+            find: a.find,
+        })
+        .map(|s| print!("{s}")),
+        Some(Cmd::Report(a)) => cmd_report(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -404,6 +404,8 @@ pub struct ManifestMatchup {
     pub games: u64,
     /// Global index of the matchup's first game (game `i` of the matchup is `first + i`).
     pub first_game: u64,
+    /// Index of each slot's deck in the manifest's `decks` (for `cardsim replay`).
+    pub deck_indices: Vec<u8>,
 }
 
 /// Everything a run writes.

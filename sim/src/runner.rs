@@ -8,8 +8,8 @@
 
 use cardsim_agents::{make_agent, Agent, AgentSpec, SpecError, View};
 use cardsim_engine::{
-    game_rng, stream_rng, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult, RngRole,
-    Ruleset, ToMove, MAX_PLAYERS,
+    game_rng, stream_rng, Action, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult,
+    RngRole, Ruleset, ToMove, MAX_PLAYERS,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -47,12 +47,34 @@ pub struct GameRecord {
 /// `slot_of_seat[seat]` says which slot sits in each seat. Allocates nothing beyond what the
 /// agents themselves allocate.
 pub fn play_game<G: Game>(
+    state: G,
+    agents: &mut [Box<dyn Agent<G>>],
+    slot_of_seat: &[usize],
+    peeks: &[bool],
+    rngs: &mut [GameRng],
+    chance_rng: &mut GameRng,
+) -> (G, GameRecord) {
+    play_game_observed(
+        state,
+        agents,
+        slot_of_seat,
+        peeks,
+        rngs,
+        chance_rng,
+        |_, _, _| {},
+    )
+}
+
+/// [`play_game`], calling `observe(state, who, action)` before every action is applied, with
+/// the legal actions in `legal` (for replays and logs; the no-op observer compiles away).
+pub fn play_game_observed<G: Game, F: FnMut(&mut G, ToMove, Action)>(
     mut state: G,
     agents: &mut [Box<dyn Agent<G>>],
     slot_of_seat: &[usize],
     peeks: &[bool],
     rngs: &mut [GameRng],
     chance_rng: &mut GameRng,
+    mut observe: F,
 ) -> (G, GameRecord) {
     let mut legal = ActionBuf::new();
     let mut chance = ChanceBuf::new();
@@ -72,6 +94,7 @@ pub fn play_game<G: Game>(
                     }
                     r -= w;
                 }
+                observe(&mut state, ToMove::Chance, pick);
                 state.apply_unchecked(pick);
             }
             ToMove::Player(p) => {
@@ -84,6 +107,7 @@ pub fn play_game<G: Game>(
                     let view = View::new(&state, p, &legal, peeks[k]);
                     agents[k].choose(&view, &mut rngs[k])
                 };
+                observe(&mut state, ToMove::Player(p), a);
                 state.apply_unchecked(a);
             }
         }
@@ -96,6 +120,21 @@ pub fn play_game<G: Game>(
         decisions,
     };
     (state, rec)
+}
+
+/// Seats of game `i` of a matchup whose slots hold `decks`: seats rotate game by game, slot
+/// `k` sitting in seat `(k + i) % n`. Returns the deck in each seat and the slot in each seat.
+pub fn seating_for(decks: &[u8], i: u64) -> ([u8; MAX_PLAYERS], [usize; MAX_PLAYERS]) {
+    let n = decks.len();
+    let rot = (i % n as u64) as usize;
+    let mut seating = [0u8; MAX_PLAYERS];
+    let mut slot_of_seat = [0usize; MAX_PLAYERS];
+    for (k, &d) in decks.iter().enumerate() {
+        let seat = (k + rot) % n;
+        seating[seat] = d;
+        slot_of_seat[seat] = k;
+    }
+    (seating, slot_of_seat)
 }
 
 /// Deal and play global game `g` of a run seeded with `seed`: the game's own RNG and each
@@ -393,15 +432,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
         for i in start..end {
             let g = base + i;
-            let rot = (i % n as u64) as usize;
-            // seat s holds slot (s + n - rot) % n, i.e. slot k sits in seat (k + rot) % n.
-            let mut seating = [0u8; MAX_PLAYERS];
-            let mut slot_of_seat = [0usize; MAX_PLAYERS];
-            for k in 0..n {
-                let seat = (k + rot) % n;
-                seating[seat] = m.decks[k];
-                slot_of_seat[seat] = k;
-            }
+            let (seating, slot_of_seat) = seating_for(&m.decks, i);
             for a in agents.iter_mut() {
                 a.reset();
             }

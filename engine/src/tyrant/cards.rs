@@ -61,6 +61,10 @@ pub enum ActKind {
     Enfeeble,
     /// Allied assault takes −X from every damage until its owner's next turn.
     Protect,
+    /// Enemy assault (50%, `jam_chance`) skips its next turn, skills and attack.
+    Jam,
+    /// Enemy assault's hostile skills hit its own allies until the end of its turn.
+    Chaos,
 }
 
 impl ActKind {
@@ -72,11 +76,17 @@ impl ActKind {
             ActKind::Weaken => "weaken",
             ActKind::Enfeeble => "enfeeble",
             ActKind::Protect => "protect",
+            ActKind::Jam => "jam",
+            ActKind::Chaos => "chaos",
         }
     }
     /// Whether the skill targets enemies (and so can be evaded, reflected, chaosed).
     pub fn hostile(self) -> bool {
-        matches!(self, ActKind::Strike | ActKind::Weaken | ActKind::Enfeeble)
+        !matches!(self, ActKind::Rally | ActKind::Protect)
+    }
+    /// Whether the skill is printed with a number X.
+    pub fn takes_x(self) -> bool {
+        !matches!(self, ActKind::Jam | ActKind::Chaos)
     }
 }
 
@@ -119,6 +129,30 @@ pub struct Passives {
     pub swipe: bool,
     /// Wall: attacks on the commander hit this structure instead.
     pub wall: bool,
+    /// Flying: 50% chance to dodge each attack (not against Flying or Antiair attackers).
+    pub flying: bool,
+    /// Antiair X: +X damage against Flying targets, and they cannot dodge.
+    pub antiair: u8,
+    /// Immobilize: 50% chance that a damaged assault does not attack on its next turn.
+    pub immobilize: bool,
+    /// Siphon X: heals its commander by up to X of the damage it deals to an assault.
+    pub siphon: u8,
+    /// Disease: damaged assaults can no longer be healed or regenerate.
+    pub disease: bool,
+    /// Crush X: on killing an assault, X damage to the leftmost Wall or the commander.
+    pub crush: u8,
+    /// Regenerate X: on dying, 50% chance to come back with X health (not when diseased).
+    pub regenerate: u8,
+    /// Payback: 50% chance to turn an enemy assault's skill back on that assault.
+    pub payback: bool,
+    /// Tribute: 50% chance that an allied assault's skill on this card also hits that ally.
+    pub tribute: bool,
+    /// Evade: 50% chance to ignore an enemy activation skill.
+    pub evade: bool,
+    /// Refresh: full health again at the end of its owner's turn.
+    pub refresh: bool,
+    /// Fear: attacks as if the slot opposite were empty.
+    pub fear: bool,
 }
 
 /// One card, compiled.
@@ -142,6 +176,56 @@ pub struct CardDef {
     pub passive: Passives,
     /// 1-based line of the card file, for messages.
     pub line: u64,
+}
+
+impl CardDef {
+    /// Names of the skills the card has (activation skills in printed order, then passive
+    /// skills in the order of [`PASSIVE_X`] and [`PASSIVE_FLAG`]).
+    pub fn skill_names(&self) -> Vec<&'static str> {
+        let p = &self.passive;
+        let mut v: Vec<&'static str> = self.acts.iter().map(|a| a.kind.name()).collect();
+        let x = [
+            p.armor,
+            p.counter,
+            p.pierce,
+            p.leech,
+            p.berserk,
+            p.poison,
+            p.flurry,
+            p.valor,
+            p.antiair,
+            p.siphon,
+            p.crush,
+            p.regenerate,
+        ];
+        let flags = [
+            p.swipe,
+            p.wall,
+            p.flying,
+            p.immobilize,
+            p.disease,
+            p.payback,
+            p.tribute,
+            p.evade,
+            p.refresh,
+            p.fear,
+        ];
+        v.extend(
+            PASSIVE_X
+                .iter()
+                .zip(x)
+                .filter(|(_, n)| *n > 0)
+                .map(|(s, _)| *s),
+        );
+        v.extend(
+            PASSIVE_FLAG
+                .iter()
+                .zip(flags)
+                .filter(|(_, on)| *on)
+                .map(|(s, _)| *s),
+        );
+        v
+    }
 }
 
 /// The card table of one card file.
@@ -276,6 +360,36 @@ impl CardDb {
     }
 }
 
+/// Passive skills printed with a number X.
+pub const PASSIVE_X: [&str; 12] = [
+    "armor",
+    "counter",
+    "pierce",
+    "leech",
+    "berserk",
+    "poison",
+    "flurry",
+    "valor",
+    "antiair",
+    "siphon",
+    "crush",
+    "regenerate",
+];
+
+/// Passive skills printed without a number.
+pub const PASSIVE_FLAG: [&str; 10] = [
+    "swipe",
+    "wall",
+    "flying",
+    "immobilize",
+    "disease",
+    "payback",
+    "tribute",
+    "evade",
+    "refresh",
+    "fear",
+];
+
 fn parse_num(path: &Path, line: u64, what: &str, s: &str, max: u8) -> Result<u8, LoadError> {
     s.parse::<u8>().ok().filter(|v| *v <= max).ok_or_else(|| {
         LoadError::at(
@@ -401,11 +515,25 @@ fn parse_card(
             "weaken" => Some(ActKind::Weaken),
             "enfeeble" => Some(ActKind::Enfeeble),
             "protect" => Some(ActKind::Protect),
+            "jam" => Some(ActKind::Jam),
+            "chaos" => Some(ActKind::Chaos),
             _ => None,
         };
         if let Some(k) = act {
-            let x =
-                x.ok_or_else(|| err(format!("card `{name}`: skill `{sname}` needs a number X")))?;
+            let x = match (k.takes_x(), x) {
+                (true, Some(v)) => v,
+                (true, None) => {
+                    return Err(err(format!(
+                        "card `{name}`: skill `{sname}` needs a number X"
+                    )))
+                }
+                (false, Some(_)) => {
+                    return Err(err(format!(
+                        "card `{name}`: skill `{sname}` takes no number"
+                    )))
+                }
+                (false, None) => 0,
+            };
             if acts.len() == MAX_ACT_SKILLS {
                 return Err(err(format!(
                     "card `{name}`: at most {MAX_ACT_SKILLS} activation skills"
@@ -424,15 +552,12 @@ fn parse_card(
                 "card `{name}`: skill `{sname}` is passive and takes no `all` or faction"
             )));
         }
-        let takes_x = !matches!(sname.as_str(), "swipe" | "wall");
-        let known = [
-            "armor", "counter", "pierce", "leech", "berserk", "poison", "flurry", "valor", "swipe",
-            "wall",
-        ];
-        if !known.contains(&sname.as_str()) {
+        let takes_x = PASSIVE_X.contains(&sname.as_str());
+        if !takes_x && !PASSIVE_FLAG.contains(&sname.as_str()) {
             return Err(err(format!(
-                "card `{name}`: unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, {})",
-                known.join(", ")
+                "card `{name}`: unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, jam, chaos, {}, {})",
+                PASSIVE_X.join(", "),
+                PASSIVE_FLAG.join(", ")
             )));
         }
         let xv = match (takes_x, x) {
@@ -453,6 +578,7 @@ fn parse_card(
         let fits = match sname.as_str() {
             "wall" => kind == CardType::Structure,
             "counter" => matches!(kind, CardType::Assault | CardType::Structure),
+            "refresh" => kind != CardType::Action,
             _ => kind == CardType::Assault,
         };
         if !fits {
@@ -462,6 +588,7 @@ fn parse_card(
                 match sname.as_str() {
                     "wall" => "structures",
                     "counter" => "assaults and structures",
+                    "refresh" => "commanders, assaults and structures",
                     _ => "assaults",
                 }
             )));
@@ -477,6 +604,18 @@ fn parse_card(
             "valor" => passive.valor = xv,
             "swipe" => passive.swipe = true,
             "wall" => passive.wall = true,
+            "flying" => passive.flying = true,
+            "antiair" => passive.antiair = xv,
+            "immobilize" => passive.immobilize = true,
+            "siphon" => passive.siphon = xv,
+            "disease" => passive.disease = true,
+            "crush" => passive.crush = xv,
+            "regenerate" => passive.regenerate = xv,
+            "payback" => passive.payback = true,
+            "tribute" => passive.tribute = true,
+            "evade" => passive.evade = true,
+            "refresh" => passive.refresh = true,
+            "fear" => passive.fear = true,
             _ => unreachable!(),
         }
     }

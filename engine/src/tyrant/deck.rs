@@ -26,6 +26,9 @@ pub struct Deck {
     pub commander: u16,
     /// The cards in list order, expanded by copies; index = deck position.
     pub cards: ArrayVec<u16, MAX_DECK>,
+    /// Whether any of its cards (commander included) has Refresh (the engine skips the
+    /// Refresh step otherwise).
+    pub has_refresh: bool,
 }
 
 impl Deck {
@@ -124,11 +127,14 @@ impl Deck {
                 "illegal deck: no cards besides the commander",
             ));
         }
+        let has_refresh =
+            db.card(commander).passive.refresh || cards.iter().any(|&c| db.card(c).passive.refresh);
         Ok(Deck {
             name,
             description,
             commander,
             cards,
+            has_refresh,
         })
     }
 }

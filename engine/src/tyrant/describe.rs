@@ -1,6 +1,6 @@
 //! Human-readable labels and key/value descriptions (allocate; not for the hot path).
 
-use super::state::{Side, TyrantState, Unit};
+use super::state::{Side, TyrantState, Unit, CHAOSED, DISEASED, IMMOBILIZED, JAMMED};
 use crate::Action;
 
 const SEATS: [&str; 2] = ["attacker", "defender"];
@@ -36,6 +36,16 @@ fn unit_text(s: &TyrantState, u: &Unit) -> String {
     if u.berserk > 0 {
         t.push_str(&format!(" berserk +{}", u.berserk));
     }
+    for (name, on) in [
+        ("jammed", u.has(JAMMED)),
+        ("chaosed", u.has(CHAOSED)),
+        ("immobilized", u.has(IMMOBILIZED)),
+        ("diseased", u.has(DISEASED)),
+    ] {
+        if on {
+            t.push_str(&format!(" {name}"));
+        }
+    }
     if !u.alive() {
         t.push_str(" (destroyed)");
     }
@@ -58,6 +68,15 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
             ("poisoned", u.poisoned),
         ] {
             out.push((format!("{key}.{name}"), v.to_string()));
+        }
+        out.push((format!("{key}.berserk"), u.berserk.to_string()));
+        for (name, on) in [
+            ("jammed", u.has(JAMMED)),
+            ("chaosed", u.has(CHAOSED)),
+            ("immobilized", u.has(IMMOBILIZED)),
+            ("diseased", u.has(DISEASED)),
+        ] {
+            out.push((format!("{key}.{name}"), on.to_string()));
         }
     } else if def.kind == super::CardType::Structure {
         out.push((format!("{key}.timer"), u.timer.to_string()));

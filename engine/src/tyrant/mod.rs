@@ -10,6 +10,7 @@
 pub mod cards;
 pub mod deck;
 mod describe;
+mod scenario;
 pub mod state;
 
 use std::path::Path;
@@ -52,6 +53,26 @@ pub struct Rules {
     pub deck_limit: u8,
     /// Whether decks are shuffled (false: drawn in list order).
     pub shuffle: bool,
+    /// Percent chance that a Jam takes hold (per target).
+    pub jam_chance: u8,
+    /// Percent chance that Evade ignores an enemy skill.
+    pub evade_chance: u8,
+    /// Percent chance that a Flying assault dodges an attack.
+    pub flying_chance: u8,
+    /// Percent chance that Immobilize takes hold.
+    pub immobilize_chance: u8,
+    /// Percent chance that Regenerate brings a destroyed assault back.
+    pub regenerate_chance: u8,
+    /// Percent chance that Payback turns a skill back on its source.
+    pub payback_chance: u8,
+    /// Percent chance that Tribute copies an allied skill onto its source.
+    pub tribute_chance: u8,
+    /// Whether Tribute also answers the hostile skills of a chaosed ally.
+    pub tribute_on_chaos: bool,
+    /// Whether Berserk also grows on attacks that damage a Wall or the commander.
+    pub berserk_on_commander: bool,
+    /// Whether a Wall intercepts the attacks of Fear assaults.
+    pub fear_wall: bool,
 }
 
 static PARAMS: &[ParamSpec] = &[
@@ -112,6 +133,66 @@ static PARAMS: &[ParamSpec] = &[
         default: 1,
         doc: "shuffle decks (false: draw in deck-list order)",
     },
+    ParamSpec {
+        name: "jam_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that a Jam takes hold, rolled per target",
+    },
+    ParamSpec {
+        name: "evade_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Evade ignores an enemy activation skill",
+    },
+    ParamSpec {
+        name: "flying_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that a Flying assault dodges an attack",
+    },
+    ParamSpec {
+        name: "immobilize_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Immobilize takes hold",
+    },
+    ParamSpec {
+        name: "regenerate_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Regenerate brings a destroyed assault back",
+    },
+    ParamSpec {
+        name: "payback_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Payback turns an enemy assault's skill back on it",
+    },
+    ParamSpec {
+        name: "tribute_chance",
+        kind: ParamKind::Int { min: 0, max: 100 },
+        default: 50,
+        doc: "percent chance that Tribute copies an allied assault's skill onto it",
+    },
+    ParamSpec {
+        name: "tribute_on_chaos",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "Tribute also answers the hostile skills of a chaosed ally (the sources are silent)",
+    },
+    ParamSpec {
+        name: "berserk_on_commander",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "Berserk also grows on attacks that damage a Wall or the commander",
+    },
+    ParamSpec {
+        name: "fear_wall",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a Wall intercepts the attacks of Fear assaults (false: they hit the commander)",
+    },
 ];
 
 impl Rules {
@@ -131,6 +212,16 @@ impl Rules {
             first_draw: p.get("first_draw") as u8,
             deck_limit: p.get("deck_limit") as u8,
             shuffle: p.get("shuffle") != 0,
+            jam_chance: p.get("jam_chance") as u8,
+            evade_chance: p.get("evade_chance") as u8,
+            flying_chance: p.get("flying_chance") as u8,
+            immobilize_chance: p.get("immobilize_chance") as u8,
+            regenerate_chance: p.get("regenerate_chance") as u8,
+            payback_chance: p.get("payback_chance") as u8,
+            tribute_chance: p.get("tribute_chance") as u8,
+            tribute_on_chaos: p.get("tribute_on_chaos") != 0,
+            berserk_on_commander: p.get("berserk_on_commander") != 0,
+            fear_wall: p.get("fear_wall") != 0,
         }
     }
 }
@@ -227,6 +318,10 @@ impl Ruleset for Tyrant {
 
     fn builtin_policies() -> &'static [PolicyInfo] {
         POLICIES
+    }
+
+    fn scenario_params() -> &'static [&'static str] {
+        &["shuffle=false"]
     }
 
     fn default_cards() -> &'static str {

@@ -1,0 +1,430 @@
+//! Scenario files: a game position reached by scripted play, with forced outcomes for the
+//! game's internal random events and assertions on the state's key/value description. One
+//! format for every game (TOML); the game-specific parts are the set-up keys, event names,
+//! action labels and description keys each game defines.
+//!
+//! ```toml
+//! game = "tyrant"
+//! description = "Evade ignores an enemy Strike when its coin flip succeeds"
+//! cards = "cards.csv"              # relative to this file; default: the game's example cards
+//! seed = 1                         # the game's RNG stream (default 0)
+//! params = ["evade_chance=50"]     # over the defaults and the game's scenario defaults
+//! setup = ["board.defender = Evader"]   # the game's set-up keys, in order
+//!
+//! [decks]                          # one per seat, by seat name: deck text, or { file = ".." }
+//! attacker = """
+//! Test Commander
+//! Striker
+//! """
+//! defender = { file = "decks/evader.txt" }
+//!
+//! [[step]]
+//! force = ["evade=success"]        # queued forced outcomes (event=outcome)
+//! play = "play Striker"            # an action label of the player to move
+//! expect = ["defender.assault.0.hp = 5"]   # description key = expected value
+//! log = ["evades"]                 # substrings the step's event log shows, in this order
+//! ```
+//!
+//! A step may also `set` more set-up keys before its play. After the last step every
+//! forced outcome must have been used.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::{
+    game_rng, ActionBuf, DeckSource, Game, LoadError, Params, Ruleset, Setup, ToMove,
+};
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    game: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    cards: Option<Spanned<String>>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    params: Vec<Spanned<String>>,
+    #[serde(default)]
+    setup: Vec<Spanned<String>>,
+    #[serde(default)]
+    decks: BTreeMap<String, Spanned<RawDeck>>,
+    #[serde(default, rename = "step")]
+    steps: Vec<Spanned<RawStep>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawDeck {
+    Text(String),
+    File { file: String },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    #[serde(default)]
+    set: Vec<Spanned<String>>,
+    #[serde(default)]
+    force: Vec<Spanned<String>>,
+    play: Option<Spanned<String>>,
+    #[serde(default)]
+    expect: Vec<Spanned<String>>,
+    #[serde(default)]
+    log: Vec<Spanned<String>>,
+}
+
+/// The result of running one scenario file.
+#[derive(Debug, Clone, Default)]
+pub struct ScenarioReport {
+    /// The file.
+    pub path: PathBuf,
+    /// Its one-line description.
+    pub description: String,
+    /// A malformed file or set-up (`file:line: problem`); no steps ran.
+    pub error: Option<String>,
+    /// Failed assertions, each with the step's line, expected and actual values.
+    pub failures: Vec<String>,
+    /// Number of assertions checked.
+    pub checks: usize,
+    /// The game's event log over the whole scenario.
+    pub log: Vec<String>,
+}
+
+impl ScenarioReport {
+    /// Whether the scenario ran and every assertion held.
+    pub fn passed(&self) -> bool {
+        self.error.is_none() && self.failures.is_empty()
+    }
+}
+
+/// Source text and path, for turning byte spans into `file:line` messages.
+struct Src<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Src<'_> {
+    fn line(&self, span: Range<usize>) -> u64 {
+        let end = span.start.min(self.text.len());
+        self.text[..end].matches('\n').count() as u64 + 1
+    }
+    fn at(&self, span: Range<usize>, msg: impl std::fmt::Display) -> String {
+        format!("{}:{}: {msg}", self.path.display(), self.line(span))
+    }
+}
+
+/// Run one scenario file.
+pub fn run_file(path: &Path) -> ScenarioReport {
+    let mut rep = ScenarioReport {
+        path: path.to_path_buf(),
+        ..ScenarioReport::default()
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            rep.error = Some(format!("{}: cannot read scenario: {e}", path.display()));
+            return rep;
+        }
+    };
+    let src = Src { path, text: &text };
+    let raw: RawScenario = match toml::from_str(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            let line = e.span().map(|s| src.line(s)).unwrap_or(1);
+            rep.error = Some(format!(
+                "{}:{line}: {}",
+                path.display(),
+                e.message().trim_end()
+            ));
+            return rep;
+        }
+    };
+    rep.description = raw.description.clone();
+    let game = raw.game.get_ref().clone();
+    match registry::visit(
+        &game,
+        Visit {
+            src: &src,
+            raw: &raw,
+            rep: &mut rep,
+        },
+    ) {
+        Ok(()) => {}
+        Err(e) => rep.error = Some(src.at(raw.game.span(), e)),
+    }
+    rep
+}
+
+struct Visit<'a, 'b> {
+    src: &'a Src<'a>,
+    raw: &'a RawScenario,
+    rep: &'b mut ScenarioReport,
+}
+
+impl GameVisitor for Visit<'_, '_> {
+    type Output = ();
+    fn visit<R: Ruleset>(self) {
+        if let Err(e) = run_game::<R>(self.src, self.raw, self.rep) {
+            self.rep.error = Some(e);
+        }
+    }
+}
+
+/// `key = value` (or `key=value`), trimmed.
+fn split_kv<'s>(src: &Src, s: &'s Spanned<String>) -> Result<(&'s str, &'s str), String> {
+    s.get_ref()
+        .split_once('=')
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .filter(|(k, _)| !k.is_empty())
+        .ok_or_else(|| src.at(s.span(), format!("'{}' is not `key = value`", s.get_ref())))
+}
+
+fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
+    let dir = src.path.parent().unwrap_or(Path::new("."));
+    let mut params = Params::defaults(R::param_specs());
+    for p in R::scenario_params() {
+        params
+            .set(p)
+            .map_err(|e| format!("{}: game scenario default: {e}", src.path.display()))?;
+    }
+    for p in &raw.params {
+        params.set(p.get_ref()).map_err(|e| src.at(p.span(), e))?;
+    }
+    let cards = match &raw.cards {
+        Some(c) => dir.join(c.get_ref()),
+        None => crate::data_dir().join(R::default_cards()),
+    };
+    // Probe the seat names with a minimal load-free listing: seats are named by the rule
+    // set, which needs loading; deck keys are checked against them after loading.
+    let mut decks = Vec::new();
+    let mut names = Vec::new();
+    for (seat, d) in &raw.decks {
+        names.push((seat.clone(), d.span()));
+        decks.push(match d.get_ref() {
+            RawDeck::File { file } => DeckSource::File(dir.join(file)),
+            RawDeck::Text(t) => {
+                let start = d.span().start;
+                let rest = &src.text[start.min(src.text.len())..];
+                let skip = u64::from(rest.starts_with("\"\"\"\n") || rest.starts_with("'''\n"));
+                DeckSource::Inline {
+                    name: seat.clone(),
+                    file: src.path.to_path_buf(),
+                    first_line: src.line(d.span()) + skip,
+                    text: t.clone(),
+                }
+            }
+        });
+    }
+    let setup = Setup {
+        cards,
+        decks: decks.clone(),
+        params: params.clone(),
+    };
+    let ruleset = R::load(&setup).map_err(|e: LoadError| e.to_string())?;
+    // Order the decks by seat.
+    let n = ruleset.num_players();
+    let mut ordered = Vec::with_capacity(n);
+    for s in 0..n {
+        let want = ruleset.seat_name(s);
+        let k = names.iter().position(|(x, _)| x == want).ok_or_else(|| {
+            src.at(
+                raw.game.span(),
+                format!("no deck for seat '{want}' under [decks]"),
+            )
+        })?;
+        ordered.push(decks[k].clone());
+    }
+    if let Some((x, span)) = names
+        .iter()
+        .find(|(x, _)| !(0..n).any(|s| ruleset.seat_name(s) == x))
+    {
+        let seats: Vec<&str> = (0..n).map(|s| ruleset.seat_name(s)).collect();
+        return Err(src.at(
+            span.clone(),
+            format!("unknown seat '{x}' (seats: {})", seats.join(", ")),
+        ));
+    }
+    R::load(&Setup {
+        cards: setup.cards,
+        decks: ordered,
+        params,
+    })
+    .map_err(|e| e.to_string())
+}
+
+fn run_game<R: Ruleset>(
+    src: &Src,
+    raw: &RawScenario,
+    rep: &mut ScenarioReport,
+) -> Result<(), String> {
+    let ruleset = load::<R>(src, raw)?;
+    let seating: Vec<u8> = (0..ruleset.num_players() as u8).collect();
+    let mut st = ruleset.new_game(&seating, game_rng(raw.seed, 0));
+    st.set_logging(true);
+    for s in &raw.setup {
+        let (k, v) = split_kv(src, s)?;
+        st.scenario_set(k, v).map_err(|e| src.at(s.span(), e))?;
+    }
+    rep.log.extend(st.take_log());
+    let mut legal = ActionBuf::new();
+    for (n, step) in raw.steps.iter().enumerate() {
+        let line = src.line(step.span());
+        let here = format!("step {} (line {line})", n + 1);
+        let step = step.get_ref();
+        for s in &step.set {
+            let (k, v) = split_kv(src, s)?;
+            st.scenario_set(k, v).map_err(|e| src.at(s.span(), e))?;
+        }
+        for f in &step.force {
+            let (k, v) = split_kv(src, f)?;
+            st.force_chance(k, v).map_err(|e| src.at(f.span(), e))?;
+        }
+        if let Some(play) = &step.play {
+            let want = play.get_ref().trim();
+            let who = st.to_move();
+            if who == ToMove::Terminal {
+                rep.failures
+                    .push(format!("{here}: cannot play '{want}': the game is over"));
+                break;
+            }
+            st.legal_actions(&mut legal);
+            let labels: Vec<String> = legal.iter().map(|&a| st.action_label(a)).collect();
+            let found = labels
+                .iter()
+                .position(|l| l == want)
+                .or_else(|| labels.iter().position(|l| l.eq_ignore_ascii_case(want)));
+            let Some(k) = found else {
+                rep.failures.push(format!(
+                    "{here}: no legal action '{want}' (legal: {})",
+                    labels.join("; ")
+                ));
+                break;
+            };
+            st.apply(legal[k]);
+        }
+        let step_log = st.take_log();
+        let desc: BTreeMap<String, String> = st.describe().into_iter().collect();
+        for e in &step.expect {
+            let (k, v) = split_kv(src, e)?;
+            rep.checks += 1;
+            match desc.get(k) {
+                None => {
+                    let close: Vec<&str> = desc
+                        .keys()
+                        .filter(|d| d.starts_with(k.split('.').next().unwrap_or("")))
+                        .map(String::as_str)
+                        .take(8)
+                        .collect();
+                    rep.failures.push(format!(
+                        "{} ({here}): no state key '{k}' (some keys: {})",
+                        src.at(e.span(), "expect"),
+                        close.join(", ")
+                    ));
+                }
+                Some(actual) if actual != v => rep.failures.push(format!(
+                    "{} ({here}): {k}: expected {v}, actual {actual}",
+                    src.at(e.span(), "expect"),
+                )),
+                Some(_) => {}
+            }
+        }
+        // Log substrings, in order.
+        let mut from = 0;
+        for want in &step.log {
+            rep.checks += 1;
+            match step_log[from..]
+                .iter()
+                .position(|l| l.contains(want.get_ref().as_str()))
+            {
+                Some(k) => from += k + 1,
+                None => rep.failures.push(format!(
+                    "{} ({here}): the log does not show '{}' (after the previous match)",
+                    src.at(want.span(), "log"),
+                    want.get_ref()
+                )),
+            }
+        }
+        rep.log.extend(step_log);
+    }
+    rep.checks += 1;
+    let unused = st.unused_forced();
+    if !unused.is_empty() {
+        rep.failures.push(format!(
+            "{}: forced outcomes not used as given: {}",
+            src.path.display(),
+            unused.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// Scenario files named by `paths`: files as given, folders searched for `*.toml`
+/// (recursively, sorted).
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: cannot list: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out)?;
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("{}: no such scenario file or folder", p.display()));
+        }
+    }
+    if out.is_empty() {
+        return Err("no scenario files found".into());
+    }
+    Ok(out)
+}
+
+/// A readable account of one report (failures with the log for failing scenarios).
+pub fn render(rep: &ScenarioReport, verbose: bool) -> String {
+    let mut s = String::new();
+    if let Some(e) = &rep.error {
+        let _ = writeln!(s, "ERROR {}\n  {e}", rep.path.display());
+        return s;
+    }
+    let status = if rep.passed() { "ok  " } else { "FAIL" };
+    let _ = writeln!(
+        s,
+        "{status} {} ({} checks){}",
+        rep.path.display(),
+        rep.checks,
+        if rep.description.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", rep.description)
+        }
+    );
+    for f in &rep.failures {
+        let _ = writeln!(s, "  {f}");
+    }
+    if verbose || !rep.passed() {
+        for l in &rep.log {
+            let _ = writeln!(s, "    | {l}");
+        }
+    }
+    s
+}

@@ -1,0 +1,139 @@
+//! `cardsim replay` re-plays exactly the games of a run: replaying every game of a small
+//! round robin and tallying the winners reproduces the run's summary.csv counts.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use cardsim_sim::replay::{replay, ReplayJob};
+use cardsim_sim::{execute, Job, Pairing};
+
+fn deck(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/tyrant/decks/{name}.txt"))
+}
+
+#[test]
+fn replaying_every_game_reproduces_the_summary() {
+    let out = std::env::temp_dir().join(format!("cardsim-replay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let games = 60;
+    execute(&Job {
+        game: "tyrant".into(),
+        cards: None,
+        decks: vec![deck("rush"), deck("poison"), deck("wall_counter")],
+        pairing: Pairing::RoundRobin,
+        agents: vec!["random".into(), "ordered".into()],
+        games,
+        seed: 5,
+        threads: Some(2),
+        out: Some(out.clone()),
+        params: vec![],
+        progress: false,
+        command: vec!["test".into()],
+    })
+    .unwrap();
+    // (matchup, deck, seat) -> wins, from the replays.
+    let mut wins: HashMap<(String, String, String), u64> = HashMap::new();
+    for g in 0..3 * games {
+        let log = replay(&ReplayJob {
+            dir: out.clone(),
+            game: g,
+            states: false,
+            find: vec![],
+        })
+        .unwrap();
+        let first = log.lines().next().unwrap();
+        let matchup = first
+            .split("matchup ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        // "  attacker: rush (agent random)"
+        let seat_deck: HashMap<&str, &str> = log
+            .lines()
+            .skip(1)
+            .take(2)
+            .map(|l| {
+                let (s, rest) = l.trim().split_once(": ").unwrap();
+                (s, rest.split(' ').next().unwrap())
+            })
+            .collect();
+        let result = log
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("result:"))
+            .unwrap();
+        for seat in ["attacker", "defender"] {
+            if result.contains(&format!("{seat} wins")) {
+                *wins
+                    .entry((matchup.into(), seat_deck[seat].into(), seat.into()))
+                    .or_default() += 1;
+            }
+        }
+    }
+    let mut rdr = csv::Reader::from_path(out.join("summary.csv")).unwrap();
+    let h = rdr.headers().unwrap().clone();
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let mut rows = 0;
+    for r in rdr.records() {
+        let r = r.unwrap();
+        if r[col("seat")] == *"all" {
+            continue;
+        }
+        let key = (
+            r[col("matchup")].to_string(),
+            r[col("deck")].to_string(),
+            r[col("seat")].to_string(),
+        );
+        let expected: u64 = r[col("wins")].parse().unwrap();
+        assert_eq!(
+            wins.get(&key).copied().unwrap_or(0),
+            expected,
+            "{key:?}: replayed wins differ from the run"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 12, "3 matchups x 2 decks x 2 seats");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn find_and_bad_index() {
+    let out = std::env::temp_dir().join(format!("cardsim-replay-find-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    execute(&Job {
+        game: "tyrant".into(),
+        cards: None,
+        decks: vec![deck("rush"), deck("wall_counter")],
+        pairing: Pairing::Single,
+        agents: vec!["random".into(), "random".into()],
+        games: 400,
+        seed: 9,
+        threads: Some(1),
+        out: Some(out.clone()),
+        params: vec![],
+        progress: false,
+        command: vec!["test".into()],
+    })
+    .unwrap();
+    let job = |game, find: &[&str]| ReplayJob {
+        dir: out.clone(),
+        game,
+        states: false,
+        find: find.iter().map(|s| s.to_string()).collect(),
+    };
+    let log = replay(&job(0, &["end=turn_limit"])).unwrap();
+    assert!(log.contains("turn limit reached"), "{log}");
+    assert!(
+        log.trim_end().ends_with("(TurnLimit) after turn 50"),
+        "{log}"
+    );
+    let e = replay(&job(400, &[])).unwrap_err().to_string();
+    assert!(e.contains("game 400 is not in this run"), "{e}");
+    let e = replay(&job(0, &["winner=nobody"])).unwrap_err().to_string();
+    assert!(e.contains("expected draw or a seat"), "{e}");
+    let e = replay(&job(0, &["winner=draw"])).unwrap_err().to_string();
+    assert!(e.contains("no game of matchup"), "{e}");
+    let _ = std::fs::remove_dir_all(&out);
+}
