@@ -378,6 +378,8 @@ fn sample_game_turns_1_to_4() {
         "Lance fully absorbed by the armor, 4 from the free recruit"
     );
     assert_eq!(unit_names(&g, 0), vec!["Infantry:0:0", "Halberdier:0:0"]);
+    // The Infantry attacked on turn 3 and is still exhausted: only the Halberdier could defend.
+    assert!(g.players[0].units[0].exhausted && !g.players[0].units[1].exhausted);
     assert_eq!(gold(&g), (0, 2));
 }
 
