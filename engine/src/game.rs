@@ -234,6 +234,38 @@ pub struct Setup {
     pub params: Params,
 }
 
+impl Setup {
+    /// The example data of game folder `game` in the repository's `data/` (`cards.csv` and
+    /// every `decks/*.txt`, sorted by file name), with `params` (`name=value`) over the
+    /// defaults of `specs`. For tests, benchmarks and tools.
+    pub fn example(
+        game: &str,
+        specs: &'static [crate::ParamSpec],
+        params: &[&str],
+    ) -> Result<Setup, LoadError> {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../data")
+            .join(game);
+        let dir = data.join("decks");
+        let mut decks: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| LoadError::file(&dir, format!("cannot list decks: {e}")))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        decks.sort();
+        let mut p = Params::defaults(specs);
+        for a in params {
+            p.set(a)
+                .map_err(|e| LoadError::file("parameters", e.to_string()))?;
+        }
+        Ok(Setup {
+            cards: data.join("cards.csv"),
+            decks: decks.into_iter().map(DeckSource::File).collect(),
+            params: p,
+        })
+    }
+}
+
 /// The set-up side of a rule set: card data, decks, parameters; deals new games.
 pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The state of one game in progress.

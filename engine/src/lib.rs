@@ -44,9 +44,11 @@
 //! The [`conformance`] module holds the checks every game must pass; [`registry`] maps game
 //! names to rule sets so that the simulator needs no game-specific code.
 //!
-//! Rule sets: [`tyrant`] (rules notes in `engine/src/tyrant/RULES.md`).
+//! Rule sets: [`tyrant`] (rules notes in `engine/src/tyrant/RULES.md`) and [`allegiance`]
+//! (rules notes in `engine/src/allegiance/RULES.md`).
 #![deny(missing_docs)]
 
+pub mod allegiance;
 pub mod conformance;
 mod error;
 mod game;

@@ -15,7 +15,7 @@ pub trait GameVisitor {
 }
 
 /// Names of every game this build knows.
-pub const GAMES: &[&str] = &["tyrant"];
+pub const GAMES: &[&str] = &["tyrant", "allegiance"];
 
 /// An unknown game name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -26,6 +26,7 @@ pub struct UnknownGame(pub String);
 pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     match name.to_ascii_lowercase().as_str() {
         "tyrant" => Ok(visitor.visit::<crate::tyrant::Tyrant>()),
+        "allegiance" => Ok(visitor.visit::<crate::allegiance::Allegiance>()),
         _ => Err(UnknownGame(name.to_string())),
     }
 }

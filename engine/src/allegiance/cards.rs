@@ -1,0 +1,950 @@
+//! Allegiance card data: the CSV loader and the effect vocabulary, compiled into dense tables
+//! with small integer ids (see `RULES.md`, "Card data").
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use arrayvec::ArrayVec;
+
+use crate::LoadError;
+
+/// Largest number of cards (deck cards and special cards) in a card file (ids are `u8`).
+pub const MAX_CARDS: usize = 250;
+/// Abilities per hero (the initial one and seven more).
+pub const ABILITIES: usize = 8;
+/// Weapon (or armor) faces per hero.
+pub const MAX_FACES: usize = 4;
+/// Ops per effect.
+pub const MAX_OPS: usize = 8;
+/// Largest number argument of an op.
+pub const MAX_ARG: i8 = 30;
+/// Most targets one effect selects.
+pub const MAX_TARGETS: usize = 4;
+/// "No effect".
+pub const NO_EFFECT: u16 = u16::MAX;
+
+/// What kind of card a card id is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Basic unit of the shared basic deck.
+    Basic,
+    /// Elite unit of the shared elite deck.
+    Elite,
+    /// Action card of the shared action deck.
+    Action,
+    /// A hero's special basic unit (reserves).
+    SpecialBasic,
+    /// A hero's special elite unit (reserves).
+    SpecialElite,
+    /// A hero's special non-unit card (attachments).
+    Special,
+}
+
+impl Kind {
+    /// Whether cards of this kind are units.
+    pub fn is_unit(self) -> bool {
+        !matches!(self, Kind::Action | Kind::Special)
+    }
+    /// Whether the card is a special (reserves) card.
+    pub fn is_special(self) -> bool {
+        matches!(
+            self,
+            Kind::SpecialBasic | Kind::SpecialElite | Kind::Special
+        )
+    }
+    /// The shared deck (0 basic, 1 elite, 2 action) this card belongs to, if any.
+    pub fn deck(self) -> Option<usize> {
+        match self {
+            Kind::Basic => Some(0),
+            Kind::Elite => Some(1),
+            Kind::Action => Some(2),
+            _ => None,
+        }
+    }
+}
+
+/// When an effect happens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// The main effect of an action card or ability.
+    Main,
+    /// When the card enters play.
+    Enter,
+    /// When the card is declared as an attacker.
+    Attack,
+    /// At the end of its controller's turn (attachments: the attached unit's controller).
+    EndTurn,
+    /// When the unit is destroyed (its controller's trigger).
+    Death,
+    /// An activated ability.
+    Act,
+}
+
+/// What a `target` clause may select.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    /// Any unit.
+    Unit,
+    /// A unit the announcer controls.
+    Ally,
+    /// An opponent's unit.
+    Foe,
+    /// Any hero.
+    Hero,
+    /// An opponent's hero.
+    FoeHero,
+    /// Any unit or hero.
+    Any,
+    /// An opponent's unit or hero.
+    FoeAny,
+}
+
+/// What an op acts on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The selected targets.
+    Targets,
+    /// The controller's hero.
+    Me,
+    /// The card the effect is on.
+    This,
+    /// The unit an attachment is on.
+    Host,
+    /// Every unit the controller controls.
+    Allies,
+    /// Every opponent's unit.
+    Foes,
+    /// Every unit.
+    Units,
+    /// Every opponent's hero.
+    FoeHeroes,
+}
+
+/// An op of the vocabulary.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpCode {
+    /// Deal damage.
+    Damage,
+    /// Heal damage.
+    Heal,
+    /// Augment counters.
+    Augment,
+    /// Attack modifier until end of turn.
+    Boost,
+    /// Prevent the next N damage this turn.
+    Shield,
+    /// Destroy units.
+    Destroy,
+    /// Exhaust units.
+    Exhaust,
+    /// Refresh units.
+    Refresh,
+    /// Heal the controller's hero by the scope units' maximum health.
+    Drain,
+    /// Gain gold.
+    Gold,
+    /// Draw cards (choosing the deck each time).
+    Draw,
+    /// Put special units into play.
+    Token,
+    /// Attach a special card.
+    Attach,
+    /// Each opponent discards.
+    Discard,
+    /// Mill unit decks.
+    Mill,
+    /// Put a unit from a discard pile into play (0 basic, 1 elite, 2 any).
+    Raise,
+    /// Recycle discarded units into special units.
+    Recycle,
+    /// Choose weapon and armor faces.
+    Equip,
+    /// Destroy up to one own unit.
+    Sacrifice,
+    /// Move another ability's cooldown counter toward ready.
+    Ready,
+    /// Stop unless the last choose-op did something.
+    IfDone,
+}
+
+/// One op with its scope and arguments.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Op {
+    /// The op.
+    pub code: OpCode,
+    /// What it acts on.
+    pub scope: Scope,
+    /// Number argument.
+    pub n: i8,
+    /// Card argument (token, attach, recycle), else 0.
+    pub card: u8,
+}
+
+/// A compiled effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// When it happens.
+    pub trigger: Trigger,
+    /// Activated abilities: exhaust the card as a cost.
+    pub cost_exhaust: bool,
+    /// Activated abilities: gold cost.
+    pub cost_gold: u8,
+    /// Target kind, if the effect selects targets.
+    pub target: Option<TargetKind>,
+    /// Fewest targets (1 without `upto`, else 0).
+    pub min_targets: u8,
+    /// Most targets.
+    pub max_targets: u8,
+    /// The ops, in order.
+    pub ops: ArrayVec<Op, MAX_OPS>,
+}
+
+/// A deck card or special card.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    /// Name.
+    pub name: String,
+    /// Kind.
+    pub kind: Kind,
+    /// Copies in its shared deck (0 for special cards).
+    pub copies: u8,
+    /// Gold cost (action: option A).
+    pub cost: u8,
+    /// Attack power (units).
+    pub attack: i8,
+    /// Health (units).
+    pub health: u8,
+    /// Effects (ids into [`CardDb::effects`]); action cards: the first is option A.
+    pub effects: ArrayVec<u16, 2>,
+    /// Split action cards: option B (name, cost, effect).
+    pub half: Option<(String, u8, u16)>,
+    /// Line in the card file.
+    pub line: u64,
+}
+
+/// A hero ability.
+#[derive(Clone, Debug)]
+pub struct Ability {
+    /// Name.
+    pub name: String,
+    /// Level 0 (initial) to 4.
+    pub level: u8,
+    /// Unlock cost in gold.
+    pub cost: u8,
+    /// Maximum delay (1 to 5).
+    pub delay: u8,
+    /// May be played as a reaction maneuver.
+    pub reaction: bool,
+    /// Its effect.
+    pub effect: u16,
+}
+
+/// One face of a weapon or armor card.
+#[derive(Clone, Debug)]
+pub struct Face {
+    /// Name.
+    pub name: String,
+    /// Attack power (weapon) or armor rating (armor).
+    pub value: u8,
+    /// Effects (triggers, activated abilities).
+    pub effects: ArrayVec<u16, 2>,
+}
+
+/// A hero.
+#[derive(Clone, Debug)]
+pub struct Hero {
+    /// Name.
+    pub name: String,
+    /// Maximum health.
+    pub max_health: u8,
+    /// Abilities, in file order (the first is the initial ability).
+    pub abilities: ArrayVec<Ability, ABILITIES>,
+    /// Weapon faces.
+    pub weapons: ArrayVec<Face, MAX_FACES>,
+    /// Armor faces.
+    pub armors: ArrayVec<Face, MAX_FACES>,
+    /// The Necromancer's special rules.
+    pub necromancer: bool,
+    /// Line in the card file.
+    pub line: u64,
+}
+
+/// The whole card file, compiled.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    /// Deck and special cards; a card's id is its index.
+    pub cards: Vec<CardDef>,
+    /// Heroes.
+    pub heroes: Vec<Hero>,
+    /// Effects.
+    pub effects: Vec<Effect>,
+    /// Cheapest half of any action card (a player with less gold has no action to play).
+    pub min_action_cost: u8,
+    by_name: HashMap<String, u8>,
+}
+
+const COLUMNS: [&str; 14] = [
+    "kind", "name", "hero", "level", "copies", "cost", "attack", "health", "armor", "delay",
+    "reaction", "effect", "invented", "text",
+];
+
+impl CardDb {
+    /// A card id by name (case-insensitive).
+    pub fn find(&self, name: &str) -> Option<u8> {
+        self.by_name.get(&name.trim().to_lowercase()).copied()
+    }
+
+    /// A hero index by name (case-insensitive).
+    pub fn find_hero(&self, name: &str) -> Option<u8> {
+        let n = name.trim().to_lowercase();
+        self.heroes
+            .iter()
+            .position(|h| h.name.to_lowercase() == n)
+            .map(|i| i as u8)
+    }
+
+    /// The card with id `id`.
+    #[inline]
+    pub fn card(&self, id: u8) -> &CardDef {
+        &self.cards[id as usize]
+    }
+
+    /// The effect with id `id`.
+    #[inline]
+    pub fn effect(&self, id: u16) -> &Effect {
+        &self.effects[id as usize]
+    }
+
+    /// Load and validate a card file.
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::file(path, format!("cannot read card file: {e}")))?;
+        Self::parse(path, &text)
+    }
+
+    /// Parse card CSV text; `path` is used in messages.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, LoadError> {
+        let mut rdr = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(true)
+            .trim(csv::Trim::All)
+            .from_reader(text.as_bytes());
+        let headers = rdr
+            .headers()
+            .map_err(|e| LoadError::at(path, 1, format!("bad CSV header: {e}")))?
+            .clone();
+        let mut idx = [0usize; 14];
+        for (i, name) in COLUMNS.iter().enumerate() {
+            idx[i] = headers
+                .iter()
+                .position(|h| h.eq_ignore_ascii_case(name))
+                .ok_or_else(|| {
+                    LoadError::at(
+                        path,
+                        1,
+                        format!(
+                            "missing column `{name}` (the header must name: {})",
+                            COLUMNS.join(", ")
+                        ),
+                    )
+                })?;
+        }
+        let mut rows: Vec<(u64, Vec<String>)> = Vec::new();
+        for rec in rdr.records() {
+            let rec = rec.map_err(|e| {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                LoadError::at(path, line, format!("malformed CSV row: {e}"))
+            })?;
+            let line = rec.position().map(|p| p.line()).unwrap_or(0);
+            let first = rec.get(0).unwrap_or("");
+            if first.starts_with('#') || rec.iter().all(|f| f.is_empty()) {
+                continue;
+            }
+            rows.push((
+                line,
+                idx.iter()
+                    .map(|&i| rec.get(i).unwrap_or("").to_string())
+                    .collect(),
+            ));
+        }
+        let mut db = CardDb::default();
+        // Pass 1: cards and heroes get their ids, so that effects may name any of them.
+        for (line, f) in &rows {
+            let err = |m: String| LoadError::at(path, *line, m);
+            let name = f[1].trim().to_string();
+            if name.is_empty() {
+                return Err(err("empty name".into()));
+            }
+            let kind = match f[0].to_lowercase().as_str() {
+                "basic" => Some(Kind::Basic),
+                "elite" => Some(Kind::Elite),
+                "action" => Some(Kind::Action),
+                "special_basic" => Some(Kind::SpecialBasic),
+                "special_elite" => Some(Kind::SpecialElite),
+                "special" => Some(Kind::Special),
+                "hero" | "ability" | "weapon" | "armor" | "half" => None,
+                k => {
+                    return Err(err(format!(
+                        "unknown kind `{k}` (expected hero, ability, weapon, armor, basic, elite, action, half, special_basic, special_elite or special)"
+                    )))
+                }
+            };
+            if f[0].eq_ignore_ascii_case("hero") {
+                if db.find_hero(&name).is_some() {
+                    return Err(err(format!("duplicate hero `{name}`")));
+                }
+                let hp = num(path, *line, "health", &f[7], 1, 99)?;
+                let mut necro = false;
+                for w in f[11].split_whitespace() {
+                    match w {
+                        "necromancer" => necro = true,
+                        _ => {
+                            return Err(err(format!(
+                                "unknown hero special rule `{w}` (known: necromancer)"
+                            )))
+                        }
+                    }
+                }
+                db.heroes.push(Hero {
+                    name,
+                    max_health: hp,
+                    abilities: ArrayVec::new(),
+                    weapons: ArrayVec::new(),
+                    armors: ArrayVec::new(),
+                    necromancer: necro,
+                    line: *line,
+                });
+                continue;
+            }
+            let Some(kind) = kind else { continue };
+            let key = name.to_lowercase();
+            if let Some(&prev) = db.by_name.get(&key) {
+                return Err(err(format!(
+                    "duplicate card name `{name}` (first defined on line {})",
+                    db.cards[prev as usize].line
+                )));
+            }
+            if db.cards.len() >= MAX_CARDS {
+                return Err(err(format!("too many cards (at most {MAX_CARDS})")));
+            }
+            let copies = if kind.is_special() {
+                0
+            } else {
+                num(path, *line, "copies", &f[4], 1, 40)?
+            };
+            let (attack, health) = if kind.is_unit() {
+                (
+                    num(path, *line, "attack", &f[6], 0, 99)? as i8,
+                    num(path, *line, "health", &f[7], 1, 99)?,
+                )
+            } else {
+                (0, 0)
+            };
+            let cost = if kind.is_special() {
+                0
+            } else {
+                num(path, *line, "cost", &f[5], 0, 99)?
+            };
+            db.by_name.insert(key, db.cards.len() as u8);
+            db.cards.push(CardDef {
+                name,
+                kind,
+                copies,
+                cost,
+                attack,
+                health,
+                effects: ArrayVec::new(),
+                half: None,
+                line: *line,
+            });
+        }
+        // Pass 2: effects, abilities, faces, split halves.
+        let mut last_card: Option<u8> = None;
+        for (line, f) in &rows {
+            let line = *line;
+            let err = |m: String| LoadError::at(path, line, m);
+            let kind = f[0].to_lowercase();
+            let hero_of = |db: &CardDb| -> Result<usize, LoadError> {
+                db.find_hero(&f[2]).map(|h| h as usize).ok_or_else(|| {
+                    err(format!(
+                        "unknown hero `{}` (heroes must be defined on a `hero` row above)",
+                        f[2]
+                    ))
+                })
+            };
+            match kind.as_str() {
+                "hero" => last_card = None,
+                "ability" => {
+                    let h = hero_of(&db)?;
+                    let level = num(path, line, "level", &f[3], 0, 4)?;
+                    let cost = num(path, line, "cost", &f[5], 0, 99)?;
+                    let delay = num(path, line, "delay", &f[9], 1, 5)?;
+                    let reaction = yes_no(path, line, &f[10])?;
+                    let e = db.compile(path, line, &f[11], false)?;
+                    let hero = &mut db.heroes[h];
+                    if hero.abilities.is_full() {
+                        return Err(err(format!(
+                            "hero `{}` has more than {ABILITIES} abilities",
+                            hero.name
+                        )));
+                    }
+                    let prev = hero.abilities.last().map(|a| a.level);
+                    match prev {
+                        None if level != 0 => {
+                            return Err(err("a hero's first ability must be its initial ability (level 0)".into()))
+                        }
+                        Some(p) if level < p || level == 0 => {
+                            return Err(err("abilities must be listed by level, with one initial ability (level 0) first".into()))
+                        }
+                        _ => {}
+                    }
+                    hero.abilities.push(Ability {
+                        name: f[1].trim().to_string(),
+                        level,
+                        cost,
+                        delay,
+                        reaction,
+                        effect: e,
+                    });
+                    last_card = None;
+                }
+                "weapon" | "armor" => {
+                    let h = hero_of(&db)?;
+                    let value = if kind == "weapon" {
+                        num(path, line, "attack", &f[6], 0, 99)?
+                    } else {
+                        num(path, line, "armor", &f[8], 0, 99)?
+                    };
+                    let effects = db.compile_list(path, line, &f[11])?;
+                    let hero = &mut db.heroes[h];
+                    let list = if kind == "weapon" {
+                        &mut hero.weapons
+                    } else {
+                        &mut hero.armors
+                    };
+                    if list.is_full() {
+                        return Err(err(format!(
+                            "more than {MAX_FACES} {kind} faces for one hero"
+                        )));
+                    }
+                    list.push(Face {
+                        name: f[1].trim().to_string(),
+                        value,
+                        effects,
+                    });
+                    last_card = None;
+                }
+                "half" => {
+                    let Some(c) = last_card.filter(|&c| {
+                        db.cards[c as usize].kind == Kind::Action
+                            && db.cards[c as usize].half.is_none()
+                    }) else {
+                        return Err(err(
+                            "a `half` row must follow the action card whose second half it is"
+                                .into(),
+                        ));
+                    };
+                    let cost = num(path, line, "cost", &f[5], 0, 99)?;
+                    let e = db.compile(path, line, &f[11], false)?;
+                    db.cards[c as usize].half = Some((f[1].trim().to_string(), cost, e));
+                    last_card = None;
+                }
+                _ => {
+                    let id = db.find(&f[1]).expect("defined in pass 1");
+                    let k = db.cards[id as usize].kind;
+                    let effects = if k == Kind::Action {
+                        let mut v = ArrayVec::new();
+                        v.push(db.compile(path, line, &f[11], false)?);
+                        v
+                    } else {
+                        db.compile_list(path, line, &f[11])?
+                    };
+                    if k == Kind::Special
+                        && effects
+                            .iter()
+                            .any(|&e| db.effect(e).trigger != Trigger::EndTurn)
+                    {
+                        return Err(err(
+                            "a special (attachment) card's effects must be `endturn:` effects"
+                                .into(),
+                        ));
+                    }
+                    db.cards[id as usize].effects = effects;
+                    last_card = Some(id);
+                }
+            }
+        }
+        for h in &db.heroes {
+            let err = |m: String| LoadError::at(path, h.line, m);
+            if h.abilities.is_empty() {
+                return Err(err(format!(
+                    "hero `{}` has no abilities (needs an initial ability)",
+                    h.name
+                )));
+            }
+            if h.weapons.is_empty() || h.armors.is_empty() {
+                return Err(err(format!(
+                    "hero `{}` needs at least one weapon and one armor face",
+                    h.name
+                )));
+            }
+        }
+        if db.heroes.is_empty() {
+            return Err(LoadError::file(path, "no heroes in the card file"));
+        }
+        for d in [Kind::Basic, Kind::Elite, Kind::Action] {
+            let n: usize = db
+                .cards
+                .iter()
+                .filter(|c| c.kind == d)
+                .map(|c| c.copies as usize)
+                .sum();
+            if n == 0 {
+                return Err(LoadError::file(path, format!("the {d:?} deck is empty")));
+            }
+            if n > super::state::DECK {
+                return Err(LoadError::file(
+                    path,
+                    format!(
+                        "the {d:?} deck has {n} cards (at most {})",
+                        super::state::DECK
+                    ),
+                ));
+            }
+        }
+        db.min_action_cost = db
+            .cards
+            .iter()
+            .filter(|c| c.kind == Kind::Action)
+            .flat_map(|c| std::iter::once(c.cost).chain(c.half.as_ref().map(|h| h.1)))
+            .min()
+            .unwrap_or(u8::MAX);
+        Ok(db)
+    }
+
+    fn compile_list(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+    ) -> Result<ArrayVec<u16, 2>, LoadError> {
+        let mut v = ArrayVec::new();
+        for part in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            if v.is_full() {
+                return Err(LoadError::at(path, line, "at most two effects per card"));
+            }
+            v.push(self.compile(path, line, part, true)?);
+        }
+        let acts = v
+            .iter()
+            .filter(|&&e| self.effect(e).trigger == Trigger::Act)
+            .count();
+        let mains = v
+            .iter()
+            .filter(|&&e| self.effect(e).trigger == Trigger::Main)
+            .count();
+        if acts > 1 {
+            return Err(LoadError::at(
+                path,
+                line,
+                "at most one activated (`act`) ability per card",
+            ));
+        }
+        if mains > 0 {
+            return Err(LoadError::at(
+                path,
+                line,
+                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:` or `act ...:`)",
+            ));
+        }
+        Ok(v)
+    }
+
+    /// Compile one effect; `in_play` says whether it sits on a card in play (triggers
+    /// allowed) or is an action/ability effect (no trigger).
+    fn compile(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+        in_play: bool,
+    ) -> Result<u16, LoadError> {
+        let err = |m: String| LoadError::at(path, line, format!("effect `{text}`: {m}"));
+        let mut body = text.trim();
+        let mut e = Effect {
+            trigger: Trigger::Main,
+            cost_exhaust: false,
+            cost_gold: 0,
+            target: None,
+            min_targets: 0,
+            max_targets: 0,
+            ops: ArrayVec::new(),
+        };
+        if let Some((head, rest)) = body.split_once(':') {
+            let mut w = head.split_whitespace();
+            e.trigger = match w.next() {
+                Some("enter") => Trigger::Enter,
+                Some("attack") => Trigger::Attack,
+                Some("endturn") => Trigger::EndTurn,
+                Some("death") => Trigger::Death,
+                Some("act") => Trigger::Act,
+                t => {
+                    return Err(err(format!(
+                        "unknown trigger `{}` (known: enter, attack, endturn, death, act)",
+                        t.unwrap_or("")
+                    )))
+                }
+            };
+            for c in w {
+                if e.trigger != Trigger::Act {
+                    return Err(err(format!("only `act` takes costs, not `{c}`")));
+                }
+                if c == "exhaust" {
+                    e.cost_exhaust = true;
+                } else {
+                    e.cost_gold = c.parse().ok().filter(|v| *v <= 99).ok_or_else(|| {
+                        err(format!(
+                            "activation cost `{c}` is neither `exhaust` nor a gold amount"
+                        ))
+                    })?;
+                }
+            }
+            body = rest.trim();
+        }
+        if e.trigger != Trigger::Main && !in_play {
+            return Err(err("actions and abilities take no trigger".into()));
+        }
+        if body.is_empty() {
+            return Err(err("no ops".into()));
+        }
+        for (i, part) in body.split('|').map(str::trim).enumerate() {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(err("empty op between `|`".into()));
+            }
+            if words[0] == "target" {
+                if i != 0 {
+                    return Err(err("`target` must come first".into()));
+                }
+                let (min, max, kw) = match words.as_slice() {
+                    ["target", k] => (1, 1, *k),
+                    ["target", "upto", n, k] => {
+                        let n: u8 = n
+                            .parse()
+                            .ok()
+                            .filter(|v| (1..=MAX_TARGETS as u8).contains(v))
+                            .ok_or_else(|| err(format!("`upto {n}`: give 1 to {MAX_TARGETS}")))?;
+                        (0, n, *k)
+                    }
+                    _ => {
+                        return Err(err(format!(
+                            "bad target clause `{part}` (target [upto N] KIND)"
+                        )))
+                    }
+                };
+                e.target = Some(match kw {
+                    "unit" => TargetKind::Unit,
+                    "ally" => TargetKind::Ally,
+                    "foe" => TargetKind::Foe,
+                    "hero" => TargetKind::Hero,
+                    "foehero" => TargetKind::FoeHero,
+                    "any" => TargetKind::Any,
+                    "foeany" => TargetKind::FoeAny,
+                    k => return Err(err(format!("unknown target kind `{k}` (known: unit, ally, foe, hero, foehero, any, foeany)"))),
+                });
+                e.min_targets = min;
+                e.max_targets = max;
+                continue;
+            }
+            if e.ops.is_full() {
+                return Err(err(format!("more than {MAX_OPS} ops")));
+            }
+            let op = self.parse_op(&words).map_err(err)?;
+            if op.scope == Scope::Targets && e.target.is_none() && needs_scope(op.code) {
+                return Err(err(format!("`{}` acts on targets but the effect selects none (add `target ...` or a scope)", words[0])));
+            }
+            if op.scope == Scope::Host && e.trigger != Trigger::EndTurn {
+                return Err(err(
+                    "`host` only makes sense on an attachment's `endturn:` effect".into(),
+                ));
+            }
+            e.ops.push(op);
+        }
+        if e.ops.is_empty() {
+            return Err(err("no ops".into()));
+        }
+        if self.effects.len() >= NO_EFFECT as usize {
+            return Err(err("too many effects".into()));
+        }
+        self.effects.push(e);
+        Ok(self.effects.len() as u16 - 1)
+    }
+
+    fn parse_op(&self, w: &[&str]) -> Result<Op, String> {
+        let code = match w[0] {
+            "damage" => OpCode::Damage,
+            "heal" => OpCode::Heal,
+            "augment" => OpCode::Augment,
+            "boost" => OpCode::Boost,
+            "shield" => OpCode::Shield,
+            "destroy" => OpCode::Destroy,
+            "exhaust" => OpCode::Exhaust,
+            "refresh" => OpCode::Refresh,
+            "drain" => OpCode::Drain,
+            "gold" => OpCode::Gold,
+            "draw" => OpCode::Draw,
+            "token" => OpCode::Token,
+            "attach" => OpCode::Attach,
+            "discard" => OpCode::Discard,
+            "mill" => OpCode::Mill,
+            "raise" => OpCode::Raise,
+            "recycle" => OpCode::Recycle,
+            "equip" => OpCode::Equip,
+            "sacrifice" => OpCode::Sacrifice,
+            "ready" => OpCode::Ready,
+            "ifdone" => OpCode::IfDone,
+            o => {
+                return Err(format!(
+                    "unknown op `{o}` (see RULES.md, effect vocabulary)"
+                ))
+            }
+        };
+        let mut rest = &w[1..];
+        let mut scope = Scope::Targets;
+        if let Some(s) = rest.first().and_then(|s| parse_scope(s)) {
+            if !needs_scope(code) {
+                return Err(format!("`{}` takes no scope", w[0]));
+            }
+            scope = s;
+            rest = &rest[1..];
+        }
+        let mut op = Op {
+            code,
+            scope,
+            n: 0,
+            card: 0,
+        };
+        let number = |s: Option<&&str>, lo: i8| -> Result<i8, String> {
+            let s = s.ok_or_else(|| format!("`{}` needs a number", w[0]))?;
+            s.parse::<i8>()
+                .ok()
+                .filter(|v| (lo..=MAX_ARG).contains(v))
+                .ok_or_else(|| format!("`{}`: `{s}` is not a number from {lo} to {MAX_ARG}", w[0]))
+        };
+        let card_named = |words: &[&str], unit: bool| -> Result<u8, String> {
+            let name = words.join(" ");
+            let id = self
+                .find(&name)
+                .ok_or_else(|| format!("unknown card `{name}`"))?;
+            let k = self.card(id).kind;
+            if unit && !matches!(k, Kind::SpecialBasic | Kind::SpecialElite) {
+                return Err(format!("`{name}` is not a special unit"));
+            }
+            if !unit && k != Kind::Special {
+                return Err(format!("`{name}` is not a special (attachment) card"));
+            }
+            Ok(id)
+        };
+        match code {
+            OpCode::Damage | OpCode::Heal | OpCode::Augment | OpCode::Shield => {
+                op.n = number(rest.first(), 1)?;
+                rest = &rest[1..];
+            }
+            OpCode::Boost => {
+                op.n = number(rest.first(), -MAX_ARG)?;
+                rest = &rest[1..];
+            }
+            OpCode::Gold | OpCode::Draw | OpCode::Discard | OpCode::Mill | OpCode::Ready => {
+                op.n = number(rest.first(), 1)?;
+                rest = &rest[1..];
+            }
+            OpCode::Token => {
+                let (n, name) = rest
+                    .split_last()
+                    .ok_or("`token` needs a card name and a count")?;
+                op.n = number(Some(n), 1)?;
+                op.card = card_named(name, true)?;
+                rest = &[];
+            }
+            OpCode::Recycle => {
+                op.n = number(rest.first(), 1)?;
+                op.card = card_named(&rest[1..], true)?;
+                rest = &[];
+            }
+            OpCode::Attach => {
+                op.card = card_named(rest, false)?;
+                rest = &[];
+            }
+            OpCode::Raise => {
+                op.n = match rest.first() {
+                    Some(&"basic") => 0,
+                    Some(&"elite") => 1,
+                    Some(&"any") => 2,
+                    _ => return Err("`raise` needs basic, elite or any".into()),
+                };
+                rest = &rest[1..];
+            }
+            _ => {}
+        }
+        if !rest.is_empty() {
+            return Err(format!("unexpected `{}` after `{}`", rest.join(" "), w[0]));
+        }
+        Ok(op)
+    }
+}
+
+fn needs_scope(code: OpCode) -> bool {
+    matches!(
+        code,
+        OpCode::Damage
+            | OpCode::Heal
+            | OpCode::Augment
+            | OpCode::Boost
+            | OpCode::Shield
+            | OpCode::Destroy
+            | OpCode::Exhaust
+            | OpCode::Refresh
+            | OpCode::Drain
+            | OpCode::Attach
+    )
+}
+
+fn parse_scope(s: &str) -> Option<Scope> {
+    Some(match s {
+        "targets" => Scope::Targets,
+        "me" => Scope::Me,
+        "self" => Scope::This,
+        "host" => Scope::Host,
+        "allies" => Scope::Allies,
+        "foes" => Scope::Foes,
+        "units" => Scope::Units,
+        "foeheroes" => Scope::FoeHeroes,
+        _ => return None,
+    })
+}
+
+fn num(path: &Path, line: u64, what: &str, s: &str, lo: u8, hi: u8) -> Result<u8, LoadError> {
+    s.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| {
+            LoadError::at(
+                path,
+                line,
+                format!("{what} `{s}` is not a whole number from {lo} to {hi}"),
+            )
+        })
+}
+
+fn yes_no(path: &Path, line: u64, s: &str) -> Result<bool, LoadError> {
+    match s.trim().to_lowercase().as_str() {
+        "yes" | "true" => Ok(true),
+        "no" | "false" | "" => Ok(false),
+        _ => Err(LoadError::at(
+            path,
+            line,
+            format!("reaction `{s}` is not yes or no"),
+        )),
+    }
+}

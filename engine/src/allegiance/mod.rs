@@ -1,0 +1,446 @@
+//! Allegiance: A Realm Divided (Underground Games, 2015): heroes with levelled abilities,
+//! shared unit and action decks, gold and production, a response chain, battles, 2 to 4
+//! players in free-for-all, sworn-enemy and team formats.
+//!
+//! Rules notes — the rules as implemented, the readings chosen where the rulebook is silent,
+//! the parameters, the card file and its effect vocabulary — are in
+//! `engine/src/allegiance/RULES.md`.
+//!
+//! A player's "deck" is a hero loadout file (`data/allegiance/decks/*.txt`): the hero and,
+//! optionally, its starting weapon and armor faces. Decisions are small and sequential: one
+//! maneuver, target, attacker, defender or choice at a time, `0` being pass / done.
+
+pub mod cards;
+mod describe;
+mod scenario;
+pub mod state;
+
+use crate::{
+    Action, ActionBuf, CardUsage, DeckCard, DeckText, Game, GameRng, LoadError, Outcome, ParamKind,
+    ParamSpec, Params, Ruleset, Setup, ToMove,
+};
+pub use cards::CardDb;
+pub use state::AllegianceState;
+
+/// Multiplayer format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Free-for-all (and every two-player game).
+    Ffa,
+    /// Sworn enemy: your enemy is the next seat.
+    Sworn,
+    /// Two teams of two: seats 0 and 2 against 1 and 3.
+    Team,
+}
+
+/// The rule parameters, typed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Players.
+    pub players: u8,
+    /// Format.
+    pub format: Format,
+    /// Turn limit: `max_rounds` times the players (every player's turn counts).
+    pub max_turns: u16,
+    /// Chain items per turn.
+    pub max_maneuvers: u16,
+    /// The two-player first-turn rule.
+    pub first_turn_rule: bool,
+    /// Starting gold.
+    pub start_gold: u16,
+    /// Starting production.
+    pub start_production: u16,
+    /// Cards kept in a discard pile when it is reshuffled.
+    pub reshuffle_keep: u8,
+}
+
+static PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "players",
+        kind: ParamKind::Int { min: 2, max: 4 },
+        default: 2,
+        doc: "players seated (seat 0 plays first)",
+    },
+    ParamSpec {
+        name: "format",
+        kind: ParamKind::Choice(&["ffa", "sworn", "team"]),
+        default: 0,
+        doc: "multiplayer format: free-for-all, sworn enemy (beat the next seat), team (4 players: 0+2 vs 1+3)",
+    },
+    ParamSpec {
+        name: "max_rounds",
+        kind: ParamKind::Int { min: 1, max: 250 },
+        default: 30,
+        doc: "rounds (every player takes a turn) after which the game is a draw for those still in it",
+    },
+    ParamSpec {
+        name: "max_maneuvers",
+        kind: ParamKind::Int { min: 1, max: 200 },
+        default: 40,
+        doc: "maneuvers and triggered effects per turn, all players together (keeps games finite)",
+    },
+    ParamSpec {
+        name: "first_turn_rule",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "two players: the first player's first turn has no production growth, no draw, no weapon attack",
+    },
+    ParamSpec {
+        name: "start_gold",
+        kind: ParamKind::Int { min: 0, max: 99 },
+        default: 0,
+        doc: "gold each player starts with",
+    },
+    ParamSpec {
+        name: "start_production",
+        kind: ParamKind::Int { min: 0, max: 99 },
+        default: 5,
+        doc: "production rating at set-up",
+    },
+    ParamSpec {
+        name: "reshuffle_keep",
+        kind: ParamKind::Int { min: 0, max: 50 },
+        default: 10,
+        doc: "cards left in a discard pile when it is reshuffled into its empty deck",
+    },
+];
+
+impl Rules {
+    /// Read the typed rules from parameter values.
+    pub fn from_params(p: &Params) -> Self {
+        Rules {
+            players: p.get("players") as u8,
+            format: match p.get("format") {
+                0 => Format::Ffa,
+                1 => Format::Sworn,
+                _ => Format::Team,
+            },
+            max_turns: (p.get("max_rounds") * p.get("players")) as u16,
+            max_maneuvers: p.get("max_maneuvers") as u16,
+            first_turn_rule: p.get("first_turn_rule") != 0,
+            start_gold: p.get("start_gold") as u16,
+            start_production: p.get("start_production") as u16,
+            reshuffle_keep: p.get("reshuffle_keep") as u8,
+        }
+    }
+}
+
+/// A hero loadout: what a "deck" is in Allegiance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loadout {
+    /// Name (file stem).
+    pub name: String,
+    /// Hero index.
+    pub hero: u8,
+    /// Starting weapon face, if fixed.
+    pub weapon: Option<u8>,
+    /// Starting armor face, if fixed.
+    pub armor: Option<u8>,
+}
+
+impl Loadout {
+    /// Parse a loadout file's text.
+    pub fn parse_text(t: &DeckText, db: &CardDb) -> Result<Self, LoadError> {
+        let mut hero: Option<u8> = None;
+        let mut weapon = None;
+        let mut armor = None;
+        for (i, raw) in t.text.lines().enumerate() {
+            let line = t.line_offset + i as u64 + 1;
+            let err = |m: String| LoadError::at(&t.file, line, m);
+            let l = raw.split('#').next().unwrap_or("").trim();
+            if l.is_empty() {
+                continue;
+            }
+            let (k, v) = l.split_once('=').ok_or_else(|| {
+                err(format!(
+                    "expected `key = value` (hero, weapon, armor), got `{l}`"
+                ))
+            })?;
+            let (k, v) = (k.trim().to_lowercase(), v.trim());
+            match k.as_str() {
+                "hero" => {
+                    hero = Some(db.find_hero(v).ok_or_else(|| {
+                        err(format!(
+                            "unknown hero `{v}` (known: {})",
+                            db.heroes
+                                .iter()
+                                .map(|h| h.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    })?)
+                }
+                "weapon" | "armor" => {
+                    let h = hero.ok_or_else(|| err(format!("`{k}` must come after `hero`")))?;
+                    let hh = &db.heroes[h as usize];
+                    let faces = if k == "weapon" {
+                        &hh.weapons
+                    } else {
+                        &hh.armors
+                    };
+                    let f = faces
+                        .iter()
+                        .position(|f| f.name.eq_ignore_ascii_case(v))
+                        .ok_or_else(|| {
+                            err(format!(
+                                "`{v}` is not a {k} of {} (known: {})",
+                                hh.name,
+                                faces
+                                    .iter()
+                                    .map(|f| f.name.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ))
+                        })? as u8;
+                    if k == "weapon" {
+                        weapon = Some(f);
+                    } else {
+                        armor = Some(f);
+                    }
+                }
+                _ => {
+                    return Err(err(format!(
+                        "unknown key `{k}` (expected hero, weapon, armor)"
+                    )))
+                }
+            }
+        }
+        let hero = hero.ok_or_else(|| LoadError::file(&t.file, "no `hero = NAME` line"))?;
+        Ok(Loadout {
+            name: t.name.clone(),
+            hero,
+            weapon,
+            armor,
+        })
+    }
+}
+
+/// Cards, loadouts and rules shared (read-only) by every game of a run.
+#[derive(Debug)]
+pub struct Shared {
+    /// The card tables.
+    pub db: CardDb,
+    /// The loaded loadouts.
+    pub loadouts: Vec<Loadout>,
+    /// The rules.
+    pub rules: Rules,
+}
+
+/// The Allegiance rule set.
+#[derive(Clone, Debug)]
+pub struct Allegiance {
+    shared: &'static Shared,
+    params: Params,
+}
+
+impl Allegiance {
+    /// Build from parsed parts (the shared data is leaked once per load, as in Tyrant).
+    pub fn from_parts(
+        db: CardDb,
+        loadouts: Vec<Loadout>,
+        params: Params,
+    ) -> Result<Self, LoadError> {
+        let rules = Rules::from_params(&params);
+        if rules.format == Format::Team && rules.players != 4 && rules.players != 2 {
+            return Err(LoadError::file(
+                "parameters",
+                "format=team needs players=4 (two teams of two)",
+            ));
+        }
+        let shared = Box::leak(Box::new(Shared {
+            db,
+            loadouts,
+            rules,
+        }));
+        Ok(Allegiance { shared, params })
+    }
+
+    /// The shared data.
+    pub fn shared(&self) -> &'static Shared {
+        self.shared
+    }
+
+    /// Default parameters.
+    pub fn default_params() -> Params {
+        Params::defaults(PARAMS)
+    }
+
+    /// The example data (`data/allegiance`: the card file and every loadout, sorted by file
+    /// name), with `params` (`name=value`) over the defaults.
+    pub fn example(params: &[&str]) -> Result<Self, LoadError> {
+        Self::load(&Setup::example("allegiance", PARAMS, params)?)
+    }
+
+    /// Index of the loaded loadout called `name`.
+    pub fn loadout(&self, name: &str) -> Option<u8> {
+        self.shared
+            .loadouts
+            .iter()
+            .position(|l| l.name == name)
+            .map(|i| i as u8)
+    }
+}
+
+const SEATS: [&str; 4] = ["seat0", "seat1", "seat2", "seat3"];
+
+impl Ruleset for Allegiance {
+    type State = AllegianceState;
+    const NAME: &'static str = "allegiance";
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn default_cards() -> &'static str {
+        "allegiance/cards.csv"
+    }
+
+    fn load(setup: &Setup) -> Result<Self, LoadError> {
+        let db = CardDb::load(&setup.cards)?;
+        let loadouts = setup
+            .decks
+            .iter()
+            .map(|src| Loadout::parse_text(&src.read()?, &db))
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::from_parts(db, loadouts, setup.params.clone())
+    }
+
+    fn num_players(&self) -> usize {
+        self.shared.rules.players as usize
+    }
+
+    fn seat_name(&self, seat: usize) -> &'static str {
+        SEATS[seat]
+    }
+
+    fn first_seat(&self) -> usize {
+        0
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn deck_names(&self) -> Vec<String> {
+        self.shared
+            .loadouts
+            .iter()
+            .map(|l| l.name.clone())
+            .collect()
+    }
+
+    fn deck_cards(&self, deck: usize) -> Vec<DeckCard> {
+        let h = &self.shared.db.heroes[self.shared.loadouts[deck].hero as usize];
+        let names = h
+            .abilities
+            .iter()
+            .map(|a| a.name.clone())
+            .chain(h.weapons.iter().map(|f| f.name.clone()))
+            .chain(h.armors.iter().map(|f| f.name.clone()));
+        let mut out: Vec<DeckCard> = Vec::new();
+        for (pos, name) in names.enumerate() {
+            let pos = if pos < h.abilities.len() {
+                pos
+            } else {
+                pos - h.abilities.len() + 8
+            };
+            match out.iter_mut().find(|c| c.name == name) {
+                Some(c) => {
+                    c.copies += 1;
+                    c.positions |= 1 << pos;
+                }
+                None => out.push(DeckCard {
+                    name,
+                    copies: 1,
+                    positions: 1 << pos,
+                }),
+            }
+        }
+        out
+    }
+
+    fn new_game(&self, seating: &[u8], rng: GameRng) -> AllegianceState {
+        let mut s = AllegianceState::deal(self.shared, seating, rng);
+        s.advance();
+        s
+    }
+}
+
+impl Game for AllegianceState {
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+
+    fn to_move(&self) -> ToMove {
+        if self.over() {
+            return ToMove::Terminal;
+        }
+        match self.decider() {
+            Some(p) => ToMove::Player(p),
+            None => ToMove::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut ActionBuf) {
+        self.legal(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        if self.over() {
+            return;
+        }
+        self.play(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn_no() as u32
+    }
+
+    fn max_decisions(&self) -> u32 {
+        self.bound()
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.shared.rules.max_turns as u32
+    }
+
+    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng) {
+        self.resample(viewer, rng)
+    }
+
+    fn card_usage(&self, seat: u8) -> CardUsage {
+        self.usage(seat)
+    }
+
+    fn evaluate(&self, player: u8) -> f64 {
+        self.eval(player)
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        describe::action_label(self, action)
+    }
+
+    fn describe(&self) -> Vec<(String, String)> {
+        describe::describe(self)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.set_key(key, value)
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.set_log(on);
+    }
+
+    fn take_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+}

@@ -1,0 +1,216 @@
+//! Scenario set-up keys (`Game::scenario_set`): stack hands, territories, decks and counters
+//! right after the deal, so that worked examples can be replayed exactly.
+//!
+//! Keys (`N` is a seat number): `hand.N`, `units.N`, `gold.N`, `production.N`, `health.N`,
+//! `weapon.N`, `armor.N`, `cooldown.N`, `top.basic|elite|action`. See `RULES.md`.
+
+use super::state::*;
+use super::AllegianceState;
+
+impl AllegianceState {
+    /// Take one copy of deck card `card` out of its deck or discard pile (for stacking).
+    fn take_copy(&mut self, card: u8) -> Result<(), String> {
+        let c = self.shared.db.card(card);
+        let Some(d) = c.kind.deck() else {
+            return Ok(());
+        };
+        if let Some(i) = self.decks[d].iter().position(|&x| x == card) {
+            self.decks[d].remove(i);
+            return Ok(());
+        }
+        if let Some(i) = self.discards[d].iter().position(|&x| x == card) {
+            self.discards[d].remove(i);
+            return Ok(());
+        }
+        Err(format!(
+            "no copy of `{}` left in its deck or discard pile",
+            c.name
+        ))
+    }
+
+    /// Put deck card `card` back at the bottom of its deck.
+    fn give_back(&mut self, card: u8) {
+        if let Some(d) = self.shared.db.card(card).kind.deck() {
+            if !self.decks[d].is_full() {
+                self.decks[d].insert(0, card);
+            }
+        }
+    }
+
+    fn card_id(&self, name: &str) -> Result<u8, String> {
+        self.shared
+            .db
+            .find(name)
+            .ok_or_else(|| format!("unknown card `{}`", name.trim()))
+    }
+
+    pub(super) fn set_key(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let (what, who) = key
+            .split_once('.')
+            .ok_or_else(|| format!("set-up key `{key}` is not of the form what.seat"))?;
+        let list = || value.split(',').map(str::trim).filter(|s| !s.is_empty());
+        if what == "top" {
+            let d = DECK_NAMES
+                .iter()
+                .position(|n| *n == who)
+                .ok_or_else(|| format!("unknown deck `{who}` (basic, elite, action)"))?;
+            let names: Vec<&str> = list().collect();
+            for name in names.iter().rev() {
+                let c = self.card_id(name)?;
+                if self.shared.db.card(c).kind.deck() != Some(d) {
+                    return Err(format!("`{name}` is not in the {who} deck"));
+                }
+                self.take_copy(c)?;
+                self.decks[d].push(c);
+            }
+            return Ok(());
+        }
+        let p: usize = who
+            .trim_start_matches(['P', 'p'])
+            .parse()
+            .ok()
+            .filter(|&p: &usize| p < self.n())
+            .ok_or_else(|| format!("`{who}` is not a seat of this game"))?;
+        let number = || -> Result<i64, String> {
+            value
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|v| (0..=999).contains(v))
+                .ok_or_else(|| format!("`{value}` is not a number from 0 to 999"))
+        };
+        match what {
+            "gold" => self.players[p].gold = number()? as u16,
+            "production" => self.players[p].prod = number()? as u16,
+            "health" => {
+                let v = number()? as i16;
+                if v < 1 || v > self.hero(p).max_health as i16 {
+                    return Err(format!("health {v} is outside 1..={}", self.hero(p).max_health));
+                }
+                self.players[p].health = v;
+            }
+            "hand" => {
+                while let Some(c) = self.players[p].hand.pop() {
+                    self.give_back(c);
+                }
+                for name in list() {
+                    let c = self.card_id(name)?;
+                    let k = self.shared.db.card(c).kind;
+                    if k.is_special() {
+                        return Err(format!("special card `{name}` cannot be in a hand"));
+                    }
+                    self.take_copy(c)?;
+                    self.players[p]
+                        .hand
+                        .try_push(c)
+                        .map_err(|_| "hand full".to_string())?;
+                }
+            }
+            "units" => {
+                while let Some(u) = self.players[p].units.pop() {
+                    self.give_back(u.card);
+                }
+                for spec in list() {
+                    let mut parts = spec.split(':').map(str::trim);
+                    let name = parts.next().unwrap_or("");
+                    let c = self.card_id(name)?;
+                    if !self.shared.db.card(c).kind.is_unit() {
+                        return Err(format!("`{name}` is not a unit"));
+                    }
+                    self.take_copy(c)?;
+                    let uid = self.next_uid;
+                    self.next_uid += 1;
+                    let mut u = Unit {
+                        uid,
+                        card: c,
+                        dmg: 0,
+                        aug: 0,
+                        boost: [0; crate::MAX_PLAYERS],
+                        shield: [0; crate::MAX_PLAYERS],
+                        exhausted: false,
+                        entered: 0,
+                        att: [(255, 255); 2],
+                    };
+                    for opt in parts {
+                        match opt.split_once('=') {
+                            Some(("dmg", v)) => u.dmg = v.parse().map_err(|_| format!("bad dmg `{v}`"))?,
+                            Some(("aug", v)) => u.aug = v.parse().map_err(|_| format!("bad aug `{v}`"))?,
+                            Some(("attach", v)) => {
+                                let (card, owner) = v.rsplit_once('@').ok_or_else(|| {
+                                    format!("attach `{v}` is not CARD@SEAT")
+                                })?;
+                                let c = self.card_id(card)?;
+                                if self.shared.db.card(c).kind != super::cards::Kind::Special {
+                                    return Err(format!("`{card}` is not an attachment card"));
+                                }
+                                let owner: u8 = owner
+                                    .parse()
+                                    .ok()
+                                    .filter(|&o: &u8| (o as usize) < self.n())
+                                    .ok_or_else(|| format!("`{owner}` is not a seat"))?;
+                                let slot = u
+                                    .att
+                                    .iter_mut()
+                                    .find(|a| a.0 == 255)
+                                    .ok_or("at most two attachments per unit")?;
+                                *slot = (c, owner);
+                            }
+                            None if opt == "new" => u.entered = self.turn,
+                            None if opt == "exhausted" => u.exhausted = true,
+                            _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, attach=CARD@SEAT, new, exhausted)")),
+                        }
+                    }
+                    if u.dmg as i16 >= self.max_hp(&u) {
+                        return Err(format!("`{name}` would start with lethal damage"));
+                    }
+                    self.players[p]
+                        .units
+                        .try_push(u)
+                        .map_err(|_| "territory full".to_string())?;
+                }
+            }
+            "weapon" | "armor" => {
+                let h = self.hero(p);
+                let faces = if what == "weapon" { &h.weapons } else { &h.armors };
+                let f = faces
+                    .iter()
+                    .position(|f| f.name.eq_ignore_ascii_case(value.trim()))
+                    .ok_or_else(|| format!("`{value}` is not a {what} of {}", h.name))?
+                    as u8;
+                if what == "weapon" {
+                    self.players[p].weapon = f;
+                } else {
+                    self.players[p].armor = f;
+                }
+            }
+            "cooldown" => {
+                for item in list() {
+                    let (name, v) = item
+                        .split_once('=')
+                        .ok_or_else(|| format!("`{item}` is not Ability=N or Ability=locked"))?;
+                    let h = self.hero(p);
+                    let i = h
+                        .abilities
+                        .iter()
+                        .position(|a| a.name.eq_ignore_ascii_case(name.trim()))
+                        .ok_or_else(|| format!("`{}` is not an ability of {}", name.trim(), h.name))?;
+                    let v = v.trim();
+                    self.players[p].cd[i] = if v == "locked" {
+                        -1
+                    } else {
+                        v.parse::<i8>()
+                            .ok()
+                            .filter(|&k| k >= 0 && k <= h.abilities[i].delay as i8)
+                            .ok_or_else(|| format!("cooldown `{v}` is not 0..={}", h.abilities[i].delay))?
+                    };
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown set-up key `{key}` (hand.N, units.N, gold.N, production.N, health.N, weapon.N, armor.N, cooldown.N, top.DECK)"
+                ))
+            }
+        }
+        Ok(())
+    }
+}
