@@ -40,7 +40,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// The allocation counter is global: counted sections of tests running on other threads must
+/// not overlap.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let before = ALLOCS.load(Ordering::Relaxed);
     ON.with(|c| c.set(true));
     let r = f();
@@ -79,5 +84,47 @@ fn search_agents_allocate_nothing_after_warm_up() {
         });
         assert!(decisions > games * 3, "{spec}: {decisions} decisions");
         assert_eq!(allocs, 0, "{spec}: heap allocations in {games} games");
+    }
+}
+
+#[test]
+fn search_agents_allocate_nothing_after_warm_up_in_allegiance() {
+    use cardsim_engine::allegiance::Allegiance;
+    for (players, params) in [
+        (2usize, &["players=2"][..]),
+        (4, &["players=4", "format=team"][..]),
+    ] {
+        let t = Allegiance::example(params).unwrap();
+        let n = t.deck_names().len();
+        for spec in ["greedy", "mcts:iters=30", "mcts:iters=10,rollout=greedy"] {
+            let mut agents: Vec<_> = (0..players)
+                .map(|k| {
+                    let s = if k == 0 { spec } else { "random" };
+                    make_agent_for(&t, &AgentSpec::parse(s).unwrap()).unwrap()
+                })
+                .collect();
+            let peeks = vec![false; players];
+            let slots: Vec<usize> = (0..players).collect();
+            let game = |g: u64, agents: &mut _| {
+                let mut seating = [0u8; 4];
+                for (k, s) in seating.iter_mut().enumerate().take(players) {
+                    *s = ((g as usize + k) % n) as u8;
+                }
+                play_seeded(&t, 5, g, &seating[..players], &slots, agents, &peeks).1
+            };
+            let warm = game(0, &mut agents);
+            assert!(warm.decisions[0] > 0);
+            let games = 3u64;
+            let (decisions, allocs) = counted(|| {
+                (1..=games)
+                    .map(|g| game(g, &mut agents).decisions[0] as u64)
+                    .sum::<u64>()
+            });
+            assert!(decisions > games * 10, "{spec}: {decisions} decisions");
+            assert_eq!(
+                allocs, 0,
+                "allegiance {players}p {spec}: heap allocations in {games} games"
+            );
+        }
     }
 }
