@@ -66,8 +66,8 @@ const DECKS: [&str; 3] = ["basic", "elite", "action"];
 
 /// Find `name`: deck and special cards, split halves, heroes, faces, then abilities (an
 /// ability may be written `Hero/Ability`, needed when two heroes share an ability name or a
-/// card has the same name).
-fn locate(db: &CardDb, name: &str) -> Result<Named, LoadError> {
+/// card has the same name; an ability name several heroes share means `prefer`'s, if given).
+fn locate(db: &CardDb, name: &str, prefer: Option<usize>) -> Result<Named, LoadError> {
     let n = name.trim();
     let eq = |s: &str| s.eq_ignore_ascii_case(n);
     if let Some(id) = db.find(n) {
@@ -108,6 +108,12 @@ fn locate(db: &CardDb, name: &str) -> Result<Named, LoadError> {
                 .map(move |(ai, _)| (hi, ai))
         })
         .collect();
+    if let Some(&(h, a)) = found
+        .iter()
+        .find(|(h, _)| found.len() > 1 && Some(*h) == prefer)
+    {
+        return Ok(Named::Ability(h, a));
+    }
     match found.as_slice() {
         [(h, a)] => Ok(Named::Ability(*h, *a)),
         [] => Err(err(format!("unknown card `{n}`"))),
@@ -165,9 +171,11 @@ pub(super) fn with_deck_card_replaced(
         .loadouts
         .get(deck)
         .ok_or_else(|| err(format!("no loadout number {deck}")))?;
-    let x = locate(db, card)?;
+    let x = locate(db, card, Some(lo.hero as usize))?;
     let name = name_of(db, x);
-    let rep = replacement.map(|r| locate(db, r)).transpose()?;
+    let rep = replacement
+        .map(|r| locate(db, r, Some(lo.hero as usize)))
+        .transpose()?;
     let wrong_kind = |r: Named| {
         err(format!(
             "loadout `{}`: the {} `{name}` can only be replaced by a {} of the same kind, not by the {} `{}`",
@@ -379,7 +387,7 @@ pub(super) fn with_card_changed(
 ) -> Result<Allegiance, LoadError> {
     let sh = a.shared;
     let mut db = sh.db.clone();
-    let x = locate(&db, card)?;
+    let x = locate(&db, card, None)?;
     let cname = name_of(&db, x);
     let (field, op) = parse_change(change).map_err(err)?;
     let check = |what: &str, v: i64, lo: i64, hi: i64| -> Result<i64, LoadError> {
@@ -563,6 +571,11 @@ mod tests {
         assert!(e("Skeleton", None).contains("reserve card"));
         assert!(e("Smite", Some("Judgment")).contains("hero ability"));
         assert!(e("Counterstrike", None).contains("split action card"));
+        // A shared ability name means the loadout's hero's.
+        assert_eq!(
+            e("Equip", None),
+            "allegiance: `Beledan Kind/Equip` is a hero ability: it cannot be replaced or removed, only changed (nerf/buff)"
+        );
         assert!(a
             .with_deck_card_replaced(9, "Infantry", None)
             .unwrap_err()
