@@ -9,6 +9,7 @@
 
 use super::cards::{CardDb, Kind, OpCode, MAX_ARG};
 use super::{Allegiance, Loadout};
+use crate::edit::parse_change;
 use crate::LoadError;
 
 /// Where edit errors point: the card file is not kept after loading, so messages name the
@@ -313,45 +314,6 @@ pub(super) fn with_deck_card_replaced(
         }
     }
     Allegiance::build(cards, loadouts, decks, a.params.clone())
-}
-
-/// A parsed number change: `+n`, `-n` or `=n`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Change {
-    Add(i64),
-    Set(i64),
-}
-
-impl Change {
-    fn apply(self, v: i64) -> i64 {
-        match self {
-            Change::Add(d) => v + d,
-            Change::Set(n) => n,
-        }
-    }
-}
-
-/// Split `attack-1` into (`attack`, Add(-1)).
-fn parse_change(change: &str) -> Result<(String, Change), String> {
-    let c = change.trim();
-    let at = c
-        .find(['+', '-', '='])
-        .ok_or_else(|| format!("change `{c}` is not of the form field+N, field-N or field=N"))?;
-    let (field, rest) = c.split_at(at);
-    let n: i64 = rest[1..]
-        .trim()
-        .parse()
-        .map_err(|_| format!("change `{c}`: `{}` is not a whole number", &rest[1..]))?;
-    let op = match &rest[..1] {
-        "+" => Change::Add(n),
-        "-" => Change::Add(-n),
-        _ => Change::Set(n),
-    };
-    let field = field.trim().to_ascii_lowercase();
-    if field.is_empty() {
-        return Err(format!("change `{c}` names no field"));
-    }
-    Ok((field, op))
 }
 
 /// The ops whose number a change may edit, by the vocabulary's op name.
