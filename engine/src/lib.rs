@@ -50,6 +50,7 @@
 
 pub mod allegiance;
 pub mod conformance;
+mod edit;
 mod error;
 mod game;
 mod params;

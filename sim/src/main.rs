@@ -191,7 +191,8 @@ struct ImpactArgs {
     #[arg(long)]
     remove: bool,
     /// Weaken the card's numbers everywhere, e.g. `attack-1` (Tyrant: attack, health, delay
-    /// or the X of one of its skills; +N, -N or =N).
+    /// or the X of one of its skills; Allegiance: cost, attack, health, armor, delay or the
+    /// number of an effect op such as damage or heal; +N, -N or =N).
     #[arg(long, value_name = "CHANGE")]
     nerf: Option<String>,
     /// Strengthen the card's numbers everywhere, e.g. `health+2`.

@@ -158,6 +158,141 @@ fn all_cards_ablation_and_thread_independence() {
     let _ = std::fs::remove_dir_all(&out2);
 }
 
+fn allegiance_deck(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/allegiance/decks/{name}.txt"))
+}
+
+/// Beledan against De'Soth and Thedric, with the example cards plus `Pikeman Copy` (a vanilla
+/// copy of Pikeman kept out of the decks).
+fn allegiance_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
+    ImpactSpec {
+        game: "allegiance".into(),
+        cards: Some(test_data("allegiance/cards.csv")),
+        deck: allegiance_deck("beledan"),
+        vs: vec![allegiance_deck("desoth"), allegiance_deck("thedric")],
+        seed: 3,
+        ..impact_spec(changes, games, threads)
+    }
+}
+
+fn numbers(card: &str, change: &str, label: &str) -> CardChange {
+    CardChange::Numbers {
+        card: card.into(),
+        change: change.into(),
+        label: label.into(),
+    }
+}
+
+#[test]
+fn allegiance_vanilla_copy_changes_nothing_and_buffs_win_more() {
+    let changes = vec![
+        // A shared-deck card: every copy in the basic deck (for both players) becomes the copy.
+        CardChange::Replace {
+            card: "Pikeman".into(),
+            with: "Pikeman Copy".into(),
+        },
+        numbers("Beledan Kind", "health+20", "buff"),
+        numbers("Smite", "damage+3", "buff"),
+        // The loadout's starting weapon swapped for the hero's other weapon face.
+        CardChange::Replace {
+            card: "Valdruun Warhammer".into(),
+            with: "Styrka Validata".into(),
+        },
+    ];
+    let r = impact(&allegiance_spec(changes, 1500, 2)).unwrap();
+    assert_eq!(r.rows.len(), 4);
+    let copy = &r.rows[0];
+    assert_eq!(
+        (copy.deck.as_str(), copy.card.as_str(), copy.change.as_str()),
+        ("beledan", "Pikeman", "replace-with:Pikeman Copy")
+    );
+    assert_eq!(copy.games, 3000, "1500 games against each of two opponents");
+    assert_eq!(copy.base, copy.new);
+    assert_eq!(copy.paired.discordant, 0);
+    assert_eq!(copy.paired.sum2, 0);
+    assert_eq!(copy.diff(), Some((0.0, 0.0, 0.0)));
+    for buff in &r.rows[1..3] {
+        let (d, lo, _) = buff.diff().unwrap();
+        assert!(lo > 0.0, "{} interval {:?}", buff.change, buff.diff());
+        assert!(d > 0.03, "{} {d}", buff.change);
+    }
+    assert_eq!(r.rows[1].change, "buff:health+20");
+    assert!(
+        r.rows[3].paired.discordant > 0,
+        "another weapon changes games"
+    );
+    assert!(r
+        .rows
+        .iter()
+        .all(|x| x.base == copy.base && x.games == 3000));
+}
+
+#[test]
+fn allegiance_impact_is_thread_independent() {
+    let out1 = tmp("aimp1");
+    let out2 = tmp("aimp2");
+    let changes = vec![
+        numbers("Infantry", "attack-1", "nerf"),
+        numbers("Anointed Platemail", "armor+1", "buff"),
+        CardChange::Remove {
+            card: "War Chest".into(),
+        },
+    ];
+    let mut s = allegiance_spec(changes, 900, 1);
+    s.out = Some(out1.clone());
+    let a = impact(&s).unwrap();
+    s.threads = Some(2);
+    s.out = Some(out2.clone());
+    let b = impact(&s).unwrap();
+    assert_eq!(a.rows, b.rows);
+    let f1 = std::fs::read(out1.join("impact.csv")).unwrap();
+    assert_eq!(f1, std::fs::read(out2.join("impact.csv")).unwrap());
+    let rows = csv_rows(&out1.join("impact.csv"));
+    let changes: Vec<&str> = rows.iter().map(|r| r["change"].as_str()).collect();
+    assert_eq!(changes, ["nerf:attack-1", "buff:armor+1", "remove"]);
+    assert!(rows.iter().all(|r| r["games"] == "1800"));
+    let _ = std::fs::remove_dir_all(&out1);
+    let _ = std::fs::remove_dir_all(&out2);
+}
+
+#[test]
+fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
+    let out = tmp("aimp-bad");
+    let run = |change: CardChange| {
+        let mut s = allegiance_spec(vec![change.clone()], 10, 1);
+        s.out = Some(out.clone());
+        let e = match impact(&s) {
+            Ok(_) => panic!("{change:?} should fail"),
+            Err(e) => e.to_string(),
+        };
+        assert!(!out.exists(), "nothing written for: {e}");
+        e
+    };
+    assert_eq!(
+        run(numbers("Pikemn", "attack+1", "buff")),
+        "allegiance: unknown card `Pikemn`"
+    );
+    assert!(run(numbers("Pikeman", "speed+1", "buff")).contains("unknown field `speed`"));
+    assert!(run(numbers("Pikeman", "attack-9", "nerf")).contains("outside 0..=99"));
+    assert!(run(numbers("Fireball", "health+1", "buff")).contains("has no health"));
+    assert_eq!(
+        run(CardChange::Replace {
+            card: "Pikeman".into(),
+            with: "Fireball".into(),
+        }),
+        "allegiance: `Pikeman` (basic unit) can only be replaced by another basic unit, not by the action card `Fireball`"
+    );
+    assert!(run(CardChange::Replace {
+        card: "Valdruun Warhammer".into(),
+        with: "Deathplate".into(),
+    })
+    .contains("only be replaced by a weapon"));
+    assert!(run(CardChange::Remove {
+        card: "Beledan Kind".into(),
+    })
+    .contains("cannot be removed"));
+}
+
 fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpec {
     TournamentSpec {
         game: "tyrant".into(),

@@ -206,7 +206,8 @@ pub struct CardDef {
     pub name: String,
     /// Kind.
     pub kind: Kind,
-    /// Copies in its shared deck (0 for special cards).
+    /// Copies in its shared deck (0 for special cards, and for deck cards kept out of the
+    /// decks, e.g. as replacements for card edits).
     pub copies: u8,
     /// Gold cost (action: option A).
     pub cost: u8,
@@ -430,7 +431,7 @@ impl CardDb {
             let copies = if kind.is_special() {
                 0
             } else {
-                num(path, *line, "copies", &f[4], 1, 40)?
+                num(path, *line, "copies", &f[4], 0, 40)?
             };
             let (attack, health) = if kind.is_unit() {
                 (
@@ -612,14 +613,20 @@ impl CardDb {
                 ));
             }
         }
-        db.min_action_cost = db
+        db.refresh_min_action_cost();
+        Ok(db)
+    }
+
+    /// Recompute [`CardDb::min_action_cost`] over the action cards in the deck (after a load
+    /// or a card edit).
+    pub fn refresh_min_action_cost(&mut self) {
+        self.min_action_cost = self
             .cards
             .iter()
-            .filter(|c| c.kind == Kind::Action)
+            .filter(|c| c.kind == Kind::Action && c.copies > 0)
             .flat_map(|c| std::iter::once(c.cost).chain(c.half.as_ref().map(|h| h.1)))
             .min()
             .unwrap_or(u8::MAX);
-        Ok(db)
     }
 
     fn compile_list(

@@ -12,6 +12,7 @@
 
 pub mod cards;
 mod describe;
+mod edit;
 mod scenario;
 pub mod state;
 
@@ -222,6 +223,10 @@ pub struct Shared {
     pub db: CardDb,
     /// The loaded loadouts.
     pub loadouts: Vec<Loadout>,
+    /// The shared basic, elite and action decks before shuffling: card ids, each card's
+    /// copies together, in card-file order (card edits replace ids in place, so the shuffle
+    /// puts a replacement card where the card it replaces would have been).
+    pub decks: [Vec<u8>; 3],
     /// The rules.
     pub rules: Rules,
 }
@@ -240,6 +245,22 @@ impl Allegiance {
         loadouts: Vec<Loadout>,
         params: Params,
     ) -> Result<Self, LoadError> {
+        let mut decks: [Vec<u8>; 3] = Default::default();
+        for (id, c) in db.cards.iter().enumerate() {
+            if let Some(d) = c.kind.deck() {
+                decks[d].extend(std::iter::repeat_n(id as u8, c.copies as usize));
+            }
+        }
+        Self::build(db, loadouts, decks, params)
+    }
+
+    /// Build from parsed parts and explicit shared deck lists (card edits).
+    fn build(
+        db: CardDb,
+        loadouts: Vec<Loadout>,
+        decks: [Vec<u8>; 3],
+        params: Params,
+    ) -> Result<Self, LoadError> {
         let rules = Rules::from_params(&params);
         if rules.format == Format::Team && rules.players != 4 && rules.players != 2 {
             return Err(LoadError::file(
@@ -250,6 +271,7 @@ impl Allegiance {
         let shared = Box::leak(Box::new(Shared {
             db,
             loadouts,
+            decks,
             rules,
         }));
         Ok(Allegiance { shared, params })
@@ -357,6 +379,23 @@ impl Ruleset for Allegiance {
             }
         }
         out
+    }
+
+    fn card_names(&self) -> Vec<String> {
+        edit::card_names(self)
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        edit::with_deck_card_replaced(self, deck, card, replacement)
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        edit::with_card_changed(self, card, change)
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AllegianceState {

@@ -386,12 +386,8 @@ impl AllegianceState {
     pub(super) fn deal(shared: &'static Shared, seating: &[u8], mut rng: GameRng) -> Self {
         let db = &shared.db;
         let mut decks: [ArrayVec<u8, DECK>; 3] = Default::default();
-        for (id, c) in db.cards.iter().enumerate() {
-            if let Some(d) = c.kind.deck() {
-                for _ in 0..c.copies {
-                    decks[d].push(id as u8);
-                }
-            }
+        for (d, list) in decks.iter_mut().zip(&shared.decks) {
+            d.extend(list.iter().copied());
         }
         for d in decks.iter_mut() {
             d.shuffle(&mut rng);

@@ -8,6 +8,7 @@
 
 use super::cards::{CardDb, CardType};
 use super::Tyrant;
+use crate::edit::parse_change;
 use crate::LoadError;
 
 /// Where edit errors point: the card file is not kept after loading, so messages name the
@@ -103,45 +104,6 @@ pub(super) fn with_deck_card_replaced(
     Ok(Tyrant::from_parts(db.clone(), decks, t.params.clone()))
 }
 
-/// A parsed number change: `+n`, `-n` or `=n`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Op {
-    Add(i64),
-    Set(i64),
-}
-
-impl Op {
-    fn apply(self, v: u8) -> i64 {
-        match self {
-            Op::Add(d) => v as i64 + d,
-            Op::Set(n) => n,
-        }
-    }
-}
-
-/// Split `attack-1` into (`attack`, Add(-1)).
-fn parse_change(change: &str) -> Result<(String, Op), String> {
-    let c = change.trim();
-    let at = c
-        .find(['+', '-', '='])
-        .ok_or_else(|| format!("change `{c}` is not of the form field+N, field-N or field=N"))?;
-    let (field, rest) = c.split_at(at);
-    let n: i64 = rest[1..]
-        .trim()
-        .parse()
-        .map_err(|_| format!("change `{c}`: `{}` is not a whole number", &rest[1..]))?;
-    let op = match &rest[..1] {
-        "+" => Op::Add(n),
-        "-" => Op::Add(-n),
-        _ => Op::Set(n),
-    };
-    let field = field.trim().to_ascii_lowercase();
-    if field.is_empty() {
-        return Err(format!("change `{c}` names no field"));
-    }
-    Ok((field, op))
-}
-
 /// See [`crate::Ruleset::with_card_changed`]. Fields: `attack` (assaults), `health`
 /// (commanders, assaults, structures), `delay` (assaults, structures), the X of an
 /// activation skill the card has (`strike`, `rally`, ...; at least 1) or of a numbered
@@ -159,7 +121,7 @@ pub(super) fn with_card_changed(t: &Tyrant, card: &str, change: &str) -> Result<
         ))
     };
     let set = |slot: &mut u8, what: &str, lo: i64, hi: i64| -> Result<(), LoadError> {
-        let v = op.apply(*slot);
+        let v = op.apply(*slot as i64);
         if v < lo || v > hi {
             return Err(bad(what, v, lo, hi));
         }

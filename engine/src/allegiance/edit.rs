@@ -1,0 +1,627 @@
+//! Card edits for impact measurements (see `RULES.md`, "Card edits for impact"): a loadout
+//! with its hero or a fixed weapon/armor face swapped, a shared-deck card replaced or removed
+//! (for every player: the basic, elite and action decks are shared), and a card with changed
+//! numbers (`cost-1`, `attack+2`, `health=40`, `damage+1`, ...).
+//!
+//! Each edit builds a new [`Allegiance`] from edited copies of the card tables, loadouts and
+//! shared deck lists, so (like every load) it leaks one small [`Shared`](super::Shared) for
+//! the rest of the process, bounded by the number of variants a command asks for.
+
+use super::cards::{CardDb, Kind, OpCode, MAX_ARG};
+use super::{Allegiance, Loadout};
+use crate::edit::parse_change;
+use crate::LoadError;
+
+/// Where edit errors point: the card file is not kept after loading, so messages name the
+/// game and the card or loadout at fault.
+const SOURCE: &str = "allegiance";
+
+/// Fewest cards a shared deck may keep after a removal.
+pub const MIN_SHARED_DECK: usize = 20;
+
+fn err(message: String) -> LoadError {
+    LoadError::file(SOURCE, message)
+}
+
+/// A named thing of the card tables.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Named {
+    /// A deck or special card (by id).
+    Card(u8),
+    /// The second half of a split action card (by the card's id).
+    Half(u8),
+    /// A hero.
+    Hero(usize),
+    /// A weapon face (hero, face).
+    Weapon(usize, usize),
+    /// An armor face (hero, face).
+    Armor(usize, usize),
+    /// A hero ability (hero, ability).
+    Ability(usize, usize),
+}
+
+impl Named {
+    fn what(self) -> &'static str {
+        match self {
+            Named::Card(_) | Named::Half(_) => "card",
+            Named::Hero(_) => "hero",
+            Named::Weapon(..) => "weapon",
+            Named::Armor(..) => "armor",
+            Named::Ability(..) => "ability",
+        }
+    }
+}
+
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Basic => "basic unit",
+        Kind::Elite => "elite unit",
+        Kind::Action => "action card",
+        Kind::SpecialBasic => "special basic unit",
+        Kind::SpecialElite => "special elite unit",
+        Kind::Special => "special card",
+    }
+}
+
+const DECKS: [&str; 3] = ["basic", "elite", "action"];
+
+/// Find `name`: deck and special cards, split halves, heroes, faces, then abilities (an
+/// ability may be written `Hero/Ability`, needed when two heroes share an ability name or a
+/// card has the same name; an ability name several heroes share means `prefer`'s, if given).
+fn locate(db: &CardDb, name: &str, prefer: Option<usize>) -> Result<Named, LoadError> {
+    let n = name.trim();
+    let eq = |s: &str| s.eq_ignore_ascii_case(n);
+    if let Some(id) = db.find(n) {
+        return Ok(Named::Card(id));
+    }
+    if let Some(i) = db
+        .cards
+        .iter()
+        .position(|c| c.half.as_ref().is_some_and(|h| eq(&h.0)))
+    {
+        return Ok(Named::Half(i as u8));
+    }
+    if let Some(h) = db.find_hero(n) {
+        return Ok(Named::Hero(h as usize));
+    }
+    for (h, hero) in db.heroes.iter().enumerate() {
+        if let Some(f) = hero.weapons.iter().position(|f| eq(&f.name)) {
+            return Ok(Named::Weapon(h, f));
+        }
+        if let Some(f) = hero.armors.iter().position(|f| eq(&f.name)) {
+            return Ok(Named::Armor(h, f));
+        }
+    }
+    let (hero, ability) = match n.split_once('/') {
+        Some((h, a)) => (Some(h.trim()), a.trim()),
+        None => (None, n),
+    };
+    let found: Vec<(usize, usize)> = db
+        .heroes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| hero.is_none_or(|x| h.name.eq_ignore_ascii_case(x)))
+        .flat_map(|(hi, h)| {
+            h.abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.name.eq_ignore_ascii_case(ability))
+                .map(move |(ai, _)| (hi, ai))
+        })
+        .collect();
+    if let Some(&(h, a)) = found
+        .iter()
+        .find(|(h, _)| found.len() > 1 && Some(*h) == prefer)
+    {
+        return Ok(Named::Ability(h, a));
+    }
+    match found.as_slice() {
+        [(h, a)] => Ok(Named::Ability(*h, *a)),
+        [] => Err(err(format!("unknown card `{n}`"))),
+        _ => Err(err(format!(
+            "`{n}` names abilities of several heroes: write `Hero/{n}` (e.g. `{}/{n}`)",
+            db.heroes[found[0].0].name
+        ))),
+    }
+}
+
+/// The name of a located thing, as the card file spells it.
+fn name_of(db: &CardDb, x: Named) -> String {
+    match x {
+        Named::Card(id) => db.card(id).name.clone(),
+        Named::Half(id) => db.card(id).half.as_ref().expect("a half").0.clone(),
+        Named::Hero(h) => db.heroes[h].name.clone(),
+        Named::Weapon(h, f) => db.heroes[h].weapons[f].name.clone(),
+        Named::Armor(h, f) => db.heroes[h].armors[f].name.clone(),
+        Named::Ability(h, a) => format!("{}/{}", db.heroes[h].name, db.heroes[h].abilities[a].name),
+    }
+}
+
+/// See [`crate::Ruleset::card_names`]: cards, split halves, heroes, weapon and armor faces
+/// and abilities (as `Hero/Ability`), in that order.
+pub(super) fn card_names(a: &Allegiance) -> Vec<String> {
+    let db = &a.shared.db;
+    let mut out: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
+    out.extend(
+        db.cards
+            .iter()
+            .filter_map(|c| c.half.as_ref().map(|h| h.0.clone())),
+    );
+    out.extend(db.heroes.iter().map(|h| h.name.clone()));
+    for h in &db.heroes {
+        out.extend(h.weapons.iter().chain(&h.armors).map(|f| f.name.clone()));
+    }
+    for h in &db.heroes {
+        out.extend(h.abilities.iter().map(|x| format!("{}/{}", h.name, x.name)));
+    }
+    out
+}
+
+/// See [`crate::Ruleset::with_deck_card_replaced`]. `deck` is a loadout: its hero and fixed
+/// faces are swapped in the loadout only; a shared-deck card is replaced (or removed) in the
+/// shared deck, which every player draws from.
+pub(super) fn with_deck_card_replaced(
+    a: &Allegiance,
+    deck: usize,
+    card: &str,
+    replacement: Option<&str>,
+) -> Result<Allegiance, LoadError> {
+    let sh = a.shared;
+    let db = &sh.db;
+    let lo = sh
+        .loadouts
+        .get(deck)
+        .ok_or_else(|| err(format!("no loadout number {deck}")))?;
+    let x = locate(db, card, Some(lo.hero as usize))?;
+    let name = name_of(db, x);
+    let rep = replacement
+        .map(|r| locate(db, r, Some(lo.hero as usize)))
+        .transpose()?;
+    let wrong_kind = |r: Named| {
+        err(format!(
+            "loadout `{}`: the {} `{name}` can only be replaced by a {} of the same kind, not by the {} `{}`",
+            lo.name,
+            x.what(),
+            x.what(),
+            r.what(),
+            name_of(db, r)
+        ))
+    };
+    let mut loadouts = sh.loadouts.clone();
+    let mut cards = db.clone();
+    let mut decks = sh.decks.clone();
+    let nl: &mut Loadout = &mut loadouts[deck];
+    match x {
+        Named::Hero(h) => {
+            if h != lo.hero as usize {
+                return Err(err(format!(
+                    "loadout `{}` plays {}, not `{name}`",
+                    lo.name, db.heroes[lo.hero as usize].name
+                )));
+            }
+            match rep {
+                None => {
+                    return Err(err(format!(
+                        "loadout `{}`: the hero `{name}` cannot be removed (replace it with another hero)",
+                        lo.name
+                    )))
+                }
+                Some(Named::Hero(r)) => {
+                    nl.hero = r as u8;
+                    nl.weapon = None;
+                    nl.armor = None;
+                }
+                Some(r) => return Err(wrong_kind(r)),
+            }
+        }
+        Named::Weapon(h, f) | Named::Armor(h, f) => {
+            let weapon = matches!(x, Named::Weapon(..));
+            let slot = if weapon {
+                &mut nl.weapon
+            } else {
+                &mut nl.armor
+            };
+            if h != lo.hero as usize || *slot != Some(f as u8) {
+                let how = if h != lo.hero as usize {
+                    "it is not a face of its hero"
+                } else if slot.is_none() {
+                    "its hero chooses that face at set-up"
+                } else {
+                    "it starts with another face"
+                };
+                return Err(err(format!(
+                    "loadout `{}` does not start with the {} `{name}` ({how})",
+                    lo.name,
+                    x.what()
+                )));
+            }
+            *slot = match rep {
+                None => None,
+                Some(Named::Weapon(rh, rf)) if weapon && rh == h => Some(rf as u8),
+                Some(Named::Armor(rh, rf)) if !weapon && rh == h => Some(rf as u8),
+                Some(r @ (Named::Weapon(..) | Named::Armor(..))) if r.what() == x.what() => {
+                    return Err(err(format!(
+                        "loadout `{}`: `{}` is not a {} of {}",
+                        lo.name,
+                        name_of(db, r),
+                        x.what(),
+                        db.heroes[h].name
+                    )))
+                }
+                Some(r) => return Err(wrong_kind(r)),
+            };
+        }
+        Named::Card(id) if db.card(id).kind.deck().is_some() => {
+            let kind = db.card(id).kind;
+            let d = kind.deck().expect("a deck card");
+            if db.card(id).copies == 0 {
+                return Err(err(format!(
+                    "the shared {} deck holds no `{name}` to replace",
+                    DECKS[d]
+                )));
+            }
+            match rep {
+                Some(Named::Card(r)) if db.card(r).kind == kind => {
+                    for c in decks[d].iter_mut().filter(|c| **c == id) {
+                        *c = r;
+                    }
+                    if r != id {
+                        cards.cards[r as usize].copies += db.card(id).copies;
+                        cards.cards[id as usize].copies = 0;
+                    }
+                }
+                Some(r) => {
+                    let what = match r {
+                        Named::Card(rid) => kind_name(db.card(rid).kind),
+                        other => other.what(),
+                    };
+                    return Err(err(format!(
+                        "`{name}` ({}) can only be replaced by another {}, not by the {what} `{}`",
+                        kind_name(kind),
+                        kind_name(kind),
+                        name_of(db, r)
+                    )));
+                }
+                None => {
+                    decks[d].retain(|c| *c != id);
+                    cards.cards[id as usize].copies = 0;
+                    if decks[d].len() < MIN_SHARED_DECK {
+                        return Err(err(format!(
+                            "removing `{name}` leaves {} cards in the shared {} deck (at least {MIN_SHARED_DECK})",
+                            decks[d].len(),
+                            DECKS[d]
+                        )));
+                    }
+                }
+            }
+            cards.refresh_min_action_cost();
+        }
+        Named::Card(id) => {
+            return Err(err(format!(
+                "`{name}` is a {} (a hero's reserve card): it cannot be replaced or removed, only changed (nerf/buff)",
+                kind_name(db.card(id).kind)
+            )))
+        }
+        Named::Half(_) | Named::Ability(..) => {
+            return Err(err(format!(
+                "`{name}` is {}: it cannot be replaced or removed, only changed (nerf/buff)",
+                if matches!(x, Named::Half(_)) {
+                    "half of a split action card"
+                } else {
+                    "a hero ability"
+                }
+            )))
+        }
+    }
+    Allegiance::build(cards, loadouts, decks, a.params.clone())
+}
+
+/// The ops whose number a change may edit, by the vocabulary's op name.
+fn op_field(f: &str) -> Option<OpCode> {
+    Some(match f {
+        "damage" => OpCode::Damage,
+        "heal" => OpCode::Heal,
+        "augment" => OpCode::Augment,
+        "boost" => OpCode::Boost,
+        "shield" => OpCode::Shield,
+        "gold" => OpCode::Gold,
+        "draw" => OpCode::Draw,
+        "discard" => OpCode::Discard,
+        "mill" => OpCode::Mill,
+        "token" => OpCode::Token,
+        "recycle" => OpCode::Recycle,
+        "ready" => OpCode::Ready,
+        _ => return None,
+    })
+}
+
+const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an effect op: damage, heal, augment, boost, shield, gold, draw, discard, mill, token, recycle, ready";
+
+/// See [`crate::Ruleset::with_card_changed`]. Fields, named as the card file's columns:
+/// `cost` (deck cards, split halves, abilities' unlock cost), `attack` (units, weapon faces),
+/// `health` (units; a hero's maximum health), `armor` (armor faces), `delay` (abilities),
+/// and the number of an effect op the card has (`damage`, `heal`, `boost`, `token`, ...:
+/// every such op of the card's effects changes).
+pub(super) fn with_card_changed(
+    a: &Allegiance,
+    card: &str,
+    change: &str,
+) -> Result<Allegiance, LoadError> {
+    let sh = a.shared;
+    let mut db = sh.db.clone();
+    let x = locate(&db, card, None)?;
+    let cname = name_of(&db, x);
+    let (field, op) = parse_change(change).map_err(err)?;
+    let check = |what: &str, v: i64, lo: i64, hi: i64| -> Result<i64, LoadError> {
+        let nv = op.apply(v);
+        if nv < lo || nv > hi {
+            return Err(err(format!(
+                "{} `{cname}`: {} makes its {what} {nv}, outside {lo}..={hi}",
+                x.what(),
+                change.trim()
+            )));
+        }
+        Ok(nv)
+    };
+    let desc = match x {
+        Named::Card(id) => kind_name(db.card(id).kind),
+        other => other.what(),
+    };
+    let lacks = |what: &str| {
+        err(format!(
+            "{} `{cname}` ({desc}) has no {what} to change",
+            x.what()
+        ))
+    };
+    // The number fields of the thing itself.
+    let mut done = true;
+    match (x, field.as_str()) {
+        (Named::Card(id), "cost") if !db.card(id).kind.is_special() => {
+            let c = &mut db.cards[id as usize];
+            c.cost = check("cost", c.cost as i64, 0, 99)? as u8;
+        }
+        (Named::Card(id), "attack") if db.card(id).kind.is_unit() => {
+            let c = &mut db.cards[id as usize];
+            c.attack = check("attack", c.attack as i64, 0, 99)? as i8;
+        }
+        (Named::Card(id), "health") if db.card(id).kind.is_unit() => {
+            let c = &mut db.cards[id as usize];
+            c.health = check("health", c.health as i64, 1, 99)? as u8;
+        }
+        (Named::Half(id), "cost") => {
+            let h = db.cards[id as usize].half.as_mut().expect("a half");
+            h.1 = check("cost", h.1 as i64, 0, 99)? as u8;
+        }
+        (Named::Hero(h), "health") => {
+            let hero = &mut db.heroes[h];
+            hero.max_health = check("maximum health", hero.max_health as i64, 1, 99)? as u8;
+        }
+        (Named::Weapon(h, f), "attack") => {
+            let face = &mut db.heroes[h].weapons[f];
+            face.value = check("attack", face.value as i64, 0, 99)? as u8;
+        }
+        (Named::Armor(h, f), "armor") => {
+            let face = &mut db.heroes[h].armors[f];
+            face.value = check("armor", face.value as i64, 0, 99)? as u8;
+        }
+        (Named::Ability(h, i), "cost") => {
+            let ab = &mut db.heroes[h].abilities[i];
+            ab.cost = check("cost", ab.cost as i64, 0, 99)? as u8;
+        }
+        (Named::Ability(h, i), "delay") => {
+            let ab = &mut db.heroes[h].abilities[i];
+            ab.delay = check("delay", ab.delay as i64, 1, 5)? as u8;
+        }
+        (_, "cost" | "attack" | "health" | "armor" | "delay") => return Err(lacks(&field)),
+        _ => done = false,
+    }
+    if !done {
+        let code = op_field(&field).ok_or_else(|| {
+            err(format!(
+                "change `{}`: unknown field `{field}` ({FIELDS})",
+                change.trim()
+            ))
+        })?;
+        let effects: Vec<u16> = match x {
+            Named::Card(id) => db.card(id).effects.to_vec(),
+            Named::Half(id) => vec![db.card(id).half.as_ref().expect("a half").2],
+            Named::Hero(_) => Vec::new(),
+            Named::Weapon(h, f) => db.heroes[h].weapons[f].effects.to_vec(),
+            Named::Armor(h, f) => db.heroes[h].armors[f].effects.to_vec(),
+            Named::Ability(h, i) => vec![db.heroes[h].abilities[i].effect],
+        };
+        let lo = if code == OpCode::Boost { -MAX_ARG } else { 1 } as i64;
+        let mut any = false;
+        for e in effects {
+            for o in db.effects[e as usize]
+                .ops
+                .iter_mut()
+                .filter(|o| o.code == code)
+            {
+                o.n = check(&field, o.n as i64, lo, MAX_ARG as i64)? as i8;
+                any = true;
+            }
+        }
+        if !any {
+            return Err(lacks(&format!("`{field}` effect")));
+        }
+    }
+    db.refresh_min_action_cost();
+    Allegiance::build(db, sh.loadouts.clone(), sh.decks.clone(), a.params.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ruleset;
+
+    fn ex() -> Allegiance {
+        Allegiance::example(&[]).unwrap()
+    }
+
+    fn loadout(a: &Allegiance, name: &str) -> usize {
+        a.loadout(name).unwrap() as usize
+    }
+
+    fn count(a: &Allegiance, d: usize, name: &str) -> usize {
+        let id = a.shared.db.find(name).unwrap();
+        a.shared.decks[d].iter().filter(|c| **c == id).count()
+    }
+
+    #[test]
+    fn shared_deck_replace_keeps_positions_and_remove_shrinks() {
+        let a = ex();
+        let b = loadout(&a, "beledan");
+        let r = a
+            .with_deck_card_replaced(b, "infantry", Some("Pikeman"))
+            .unwrap();
+        let db = &a.shared.db;
+        let (inf, pike) = (db.find("Infantry").unwrap(), db.find("Pikeman").unwrap());
+        for (x, y) in a.shared.decks[0].iter().zip(&r.shared.decks[0]) {
+            assert_eq!(*y, if *x == inf { pike } else { *x });
+        }
+        assert_eq!((count(&r, 0, "Infantry"), count(&r, 0, "Pikeman")), (0, 10));
+        assert_eq!(r.shared.db.card(pike).copies, 10);
+        assert_eq!(r.shared.db.card(inf).copies, 0);
+        assert_eq!(r.shared.decks[1..], a.shared.decks[1..]);
+        let removed = a.with_deck_card_replaced(b, "War Chest", None).unwrap();
+        assert_eq!(removed.shared.decks[2].len(), a.shared.decks[2].len() - 4);
+        // The original is untouched.
+        assert_eq!(count(&a, 0, "Infantry"), 5);
+    }
+
+    #[test]
+    fn loadout_swaps() {
+        let a = ex();
+        let b = loadout(&a, "beledan");
+        let w = a
+            .with_deck_card_replaced(b, "Valdruun Warhammer", Some("Styrka Validata"))
+            .unwrap();
+        assert_eq!(w.shared.loadouts[b].weapon, Some(1));
+        let ar = a
+            .with_deck_card_replaced(b, "Anointed Platemail", None)
+            .unwrap();
+        assert_eq!(ar.shared.loadouts[b].armor, None);
+        let h = a
+            .with_deck_card_replaced(b, "Beledan Kind", Some("Thedric Egen"))
+            .unwrap();
+        let l = &h.shared.loadouts[b];
+        assert_eq!((l.hero, l.weapon, l.armor), (1, None, None));
+        assert_eq!(h.shared.loadouts[..b], a.shared.loadouts[..b]);
+    }
+
+    #[test]
+    fn replace_errors() {
+        let a = ex();
+        let b = loadout(&a, "beledan");
+        let e = |card: &str, rep: Option<&str>| {
+            a.with_deck_card_replaced(b, card, rep)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(e("Infantri", None), "allegiance: unknown card `Infantri`");
+        assert_eq!(
+            e("Infantry", Some("Knight Captain")),
+            "allegiance: `Infantry` (basic unit) can only be replaced by another basic unit, not by the elite unit `Knight Captain`"
+        );
+        assert!(e("Beledan Kind", None).contains("cannot be removed"));
+        assert!(e("Thedric Egen", Some("Beledan Kind")).contains("plays Beledan Kind"));
+        assert!(e("Beledan Kind", Some("Runeblade")).contains("not by the weapon `Runeblade`"));
+        assert!(e("Valdruun Warhammer", Some("Runeblade")).contains("not a weapon of Beledan Kind"));
+        assert!(e("Valdruun Warhammer", Some("Deathplate")).contains("not by the armor"));
+        assert!(e("Styrka Validata", None).contains("starts with another face"));
+        assert!(e("Skeleton", None).contains("reserve card"));
+        assert!(e("Smite", Some("Judgment")).contains("hero ability"));
+        assert!(e("Counterstrike", None).contains("split action card"));
+        // A shared ability name means the loadout's hero's.
+        assert_eq!(
+            e("Equip", None),
+            "allegiance: `Beledan Kind/Equip` is a hero ability: it cannot be replaced or removed, only changed (nerf/buff)"
+        );
+        assert!(a
+            .with_deck_card_replaced(9, "Infantry", None)
+            .unwrap_err()
+            .to_string()
+            .contains("no loadout number 9"));
+    }
+
+    #[test]
+    fn removal_below_the_minimum_is_refused() {
+        let a = ex();
+        let b = loadout(&a, "beledan");
+        let two = a
+            .with_deck_card_replaced(b, "Knight Captain", None)
+            .and_then(|r| r.with_deck_card_replaced(b, "Griffin Rider", None))
+            .unwrap();
+        assert_eq!(two.shared.decks[1].len(), 22);
+        assert_eq!(
+            two.with_deck_card_replaced(b, "War Golem", None)
+                .unwrap_err()
+                .to_string(),
+            "allegiance: removing `War Golem` leaves 18 cards in the shared elite deck (at least 20)"
+        );
+        assert!(two
+            .with_deck_card_replaced(b, "Knight Captain", None)
+            .unwrap_err()
+            .to_string()
+            .contains("holds no `Knight Captain`"));
+    }
+
+    #[test]
+    fn number_changes() {
+        let a = ex();
+        let db = &a.shared.db;
+        let ch = |card: &str, c: &str| a.with_card_changed(card, c).unwrap();
+        let inf = db.find("Infantry").unwrap();
+        let r = ch("infantry", "attack+2");
+        assert_eq!(r.shared.db.card(inf).attack, db.card(inf).attack + 2);
+        assert_eq!(ch("Infantry", "health=9").shared.db.card(inf).health, 9);
+        assert_eq!(ch("Infantry", "cost-1").shared.db.card(inf).cost, 3);
+        assert_eq!(
+            ch("Beledan Kind", "health+20").shared.db.heroes[2].max_health,
+            58
+        );
+        assert_eq!(
+            ch("Runeblade", "attack-1").shared.db.heroes[3].weapons[0].value,
+            3
+        );
+        assert_eq!(
+            ch("Deathplate", "armor=1").shared.db.heroes[3].armors[0].value,
+            1
+        );
+        let smite = |r: &Allegiance| {
+            let ab = &r.shared.db.heroes[2].abilities[2];
+            (ab.cost, ab.delay, r.shared.db.effect(ab.effect).ops[0].n)
+        };
+        assert_eq!(smite(&a), (5, 3, 3));
+        assert_eq!(smite(&ch("Smite", "damage+2")), (5, 3, 5));
+        assert_eq!(smite(&ch("Beledan Kind/Smite", "delay=1")), (5, 1, 3));
+        // Every `damage` op of the card changes.
+        let reap = ch("Reap", "damage-1");
+        let e = reap.shared.db.heroes[3].abilities[7].effect;
+        let ns: Vec<i8> = reap.shared.db.effect(e).ops.iter().map(|o| o.n).collect();
+        assert_eq!(ns, [3, 2]);
+        // The half of a split card has its own cost; the action-cost floor follows.
+        let fr = ch("Field Rations", "cost=0");
+        assert_eq!(fr.shared.db.min_action_cost, 0);
+        // The original is untouched.
+        assert_eq!(smite(&a), (5, 3, 3));
+        let e = |card: &str, c: &str| a.with_card_changed(card, c).unwrap_err().to_string();
+        assert_eq!(
+            e("Infantry", "attack-9"),
+            "allegiance: card `Infantry`: attack-9 makes its attack -6, outside 0..=99"
+        );
+        assert_eq!(
+            e("Fireball", "attack+1"),
+            "allegiance: card `Fireball` (action card) has no attack to change"
+        );
+        assert!(e("Infantry", "damage+1").contains("has no `damage` effect"));
+        assert!(e("Infantry", "speed+1").contains("unknown field `speed`"));
+        assert!(e("Infantry", "attack").contains("not of the form"));
+        assert!(e("Infantry", "attack+x").contains("not a whole number"));
+        assert!(e("Equip", "delay+1").contains("several heroes"));
+        assert!(e("Smite", "delay+3").contains("outside 1..=5"));
+        assert!(e("Nobody", "cost+1").contains("unknown card `Nobody`"));
+        assert_eq!(card_names(&a).len(), db.cards.len() + 2 + 4 + 15 + 32);
+    }
+}
