@@ -134,23 +134,9 @@ struct TournamentArgs {
     /// Also play every deck against itself.
     #[arg(long)]
     mirrors: bool,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
-    /// Output folder.
-    #[arg(long)]
-    out: PathBuf,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
-    params: Vec<String>,
     #[command(flatten)]
-    stop: StopArgs,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
+    #[serde(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Args, Debug, serde::Serialize)]
@@ -201,23 +187,9 @@ struct ImpactArgs {
     /// Ablate every distinct card of the deck in turn (with --replace-with or --remove).
     #[arg(long)]
     all_cards: bool,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
-    /// Output folder.
-    #[arg(long)]
-    out: PathBuf,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
-    params: Vec<String>,
     #[command(flatten)]
-    stop: StopArgs,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
+    #[serde(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Args, Debug, serde::Serialize)]
@@ -344,7 +316,30 @@ struct GameArg {
     game: String,
 }
 
-#[derive(Args, Debug)]
+/// Options shared by the commands that play seeded games into an output folder (`run`,
+/// `tournament`, `impact`).
+#[derive(Args, Debug, Clone, serde::Serialize)]
+struct PlayArgs {
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    #[command(flatten)]
+    stop: StopArgs,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug, serde::Serialize)]
 struct RunArgs {
     /// Game name (see `cardsim params`).
     #[arg(long, default_value = "tyrant")]
@@ -367,23 +362,9 @@ struct RunArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
-    /// Output folder.
-    #[arg(long)]
-    out: PathBuf,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
-    params: Vec<String>,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
     #[command(flatten)]
-    stop: StopArgs,
+    #[serde(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Args, Debug)]
@@ -447,7 +428,7 @@ fn decks_in(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
 }
 
 fn cmd_run(a: RunArgs) -> Result<()> {
-    let stop = a.stop.rule()?;
+    let stop = a.play.stop.rule()?;
     let mut decks = vec![a.deck];
     decks.extend(a.vs);
     let mut agents = vec![a.agent];
@@ -459,11 +440,11 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         pairing: Pairing::Single,
         agents,
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(a.out),
-        params: a.params,
-        progress: !a.quiet,
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out),
+        params: a.play.params,
+        progress: !a.play.quiet,
         command: argv(),
     };
     let r = execute_with(&job, &stop)?;
@@ -694,12 +675,12 @@ fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         agent: a.agent.clone(),
         games_per_pair: a.games_per_pair,
         mirrors: a.mirrors,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(a.out.clone()),
-        params: a.params.clone(),
-        stop: a.stop.rule()?,
-        progress: !a.quiet,
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out.clone()),
+        params: a.play.params.clone(),
+        stop: a.play.stop.rule()?,
+        progress: !a.play.quiet,
         command: argv(),
         options: serde_json::to_value(&a)?,
     };
@@ -713,7 +694,7 @@ fn cmd_tournament(a: TournamentArgs) -> Result<()> {
 }
 
 fn cmd_impact(a: ImpactArgs) -> Result<()> {
-    let stop = a.stop.rule()?;
+    let stop = a.play.stop.rule()?;
     let mut changes = Vec::new();
     let all = if a.all_cards {
         if a.card.is_some() || a.nerf.is_some() || a.buff.is_some() {
@@ -771,14 +752,14 @@ fn cmd_impact(a: ImpactArgs) -> Result<()> {
         agent: a.agent.clone(),
         vs_agent: a.vs_agent.clone(),
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(a.out.clone()),
-        params: a.params.clone(),
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out.clone()),
+        params: a.play.params.clone(),
         changes,
         all_cards: all,
         stop,
-        progress: !a.quiet,
+        progress: !a.play.quiet,
         command: argv(),
         options: serde_json::to_value(&a)?,
     };
