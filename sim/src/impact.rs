@@ -435,20 +435,25 @@ fn check(rule: &StopRule, p: &Paired, games: u64) -> Option<Decision> {
     rule.check(p.new_better, p.discordant, half_width(p), games)
 }
 
+/// The fixed leading columns of impact.csv (readers such as `cardsim report` rely on them; new columns go at the end).
+pub const IMPACT_COLUMNS: [&str; 11] = [
+    "deck",
+    "card",
+    "change",
+    "games",
+    "base_win_rate",
+    "new_win_rate",
+    "diff",
+    "diff_low",
+    "diff_high",
+    "base_wins",
+    "new_wins",
+];
+
 fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
-        "deck",
-        "card",
-        "change",
-        "games",
-        "base_win_rate",
-        "new_win_rate",
-        "diff",
-        "diff_low",
-        "diff_high",
-        "base_wins",
-        "new_wins",
+    let mut header: Vec<&str> = IMPACT_COLUMNS.to_vec();
+    header.extend([
         "base_draws",
         "new_draws",
         "discordant_games",
@@ -457,7 +462,8 @@ fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
         "stop_games",
         "stop_llr",
         "stop_half_width",
-    ])?;
+    ]);
+    w.write_record(&header)?;
     for r in rows {
         let g = r.games as f64;
         let d = r.diff();

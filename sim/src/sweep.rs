@@ -360,30 +360,36 @@ fn diff3(p: &Paired) -> [String; 3] {
     }
 }
 
+/// The fixed leading columns of sweep.csv (readers such as `cardsim report` rely on them; new columns go at the end).
+pub const SWEEP_COLUMNS: [&str; 14] = [
+    "param",
+    "value",
+    "games",
+    "seat",
+    "wins",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "stalls",
+    "stall_rate",
+    "stall_low",
+    "stall_high",
+    "mean_turns",
+    "p90_turns",
+];
+
 fn write_sweep(path: &Path, rep: &SweepReport) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
-        "param",
-        "value",
-        "games",
-        "seat",
-        "wins",
-        "win_rate",
-        "win_low",
-        "win_high",
-        "stalls",
-        "stall_rate",
-        "stall_low",
-        "stall_high",
-        "mean_turns",
-        "p90_turns",
+    let mut header: Vec<&str> = SWEEP_COLUMNS.to_vec();
+    header.extend([
         "win_diff",
         "win_diff_low",
         "win_diff_high",
         "stall_diff",
         "stall_diff_low",
         "stall_diff_high",
-    ])?;
+    ]);
+    w.write_record(&header)?;
     for (v, a) in rep.values.iter().zip(&rep.accs) {
         for (s, seat) in rep.seats.iter().enumerate() {
             let mut rec = vec![

@@ -331,24 +331,23 @@ fn rate_cells(k: u64, n: u64) -> [String; 3] {
     }
 }
 
+/// The fixed leading columns of matrix.csv (readers such as `cardsim report` rely on them; new columns go at the end).
+pub const MATRIX_COLUMNS: [&str; 9] = [
+    "row_deck", "col_deck", "games", "row_wins", "col_wins", "draws", "win_rate", "ci_low",
+    "ci_high",
+];
+
 fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
-        "row_deck",
-        "col_deck",
-        "games",
-        "row_wins",
-        "col_wins",
-        "draws",
-        "win_rate",
-        "ci_low",
-        "ci_high",
+    let mut header: Vec<&str> = MATRIX_COLUMNS.to_vec();
+    header.extend([
         "stop_deck",
         "stop_decision",
         "stop_games",
         "stop_llr",
         "stop_half_width",
-    ])?;
+    ]);
+    w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![
             r.row.clone(),
@@ -371,20 +370,23 @@ fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
     Ok(())
 }
 
+/// The fixed leading columns of ranking.csv (new columns go at the end).
+pub const RANKING_COLUMNS: [&str; 8] = [
+    "deck",
+    "games",
+    "field_win_rate",
+    "field_ci_low",
+    "field_ci_high",
+    "rating",
+    "rating_low",
+    "rating_high",
+];
+
 fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
-    w.write_record([
-        "deck",
-        "games",
-        "field_win_rate",
-        "field_ci_low",
-        "field_ci_high",
-        "rating",
-        "rating_low",
-        "rating_high",
-        "wins",
-        "draws",
-    ])?;
+    let mut header: Vec<&str> = RANKING_COLUMNS.to_vec();
+    header.extend(["wins", "draws"]);
+    w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![r.deck.clone(), r.games.to_string()];
         rec.extend(rate_cells(r.wins, r.games));

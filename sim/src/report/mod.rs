@@ -648,10 +648,7 @@ fn cards_section(t: &Table) -> Result<Section> {
 // Tournaments: matrix.csv, ranking.csv
 // ---------------------------------------------------------------------------------------
 
-const MATRIX_COLS: [&str; 9] = [
-    "row_deck", "col_deck", "games", "row_wins", "col_wins", "draws", "win_rate", "ci_low",
-    "ci_high",
-];
+const MATRIX_COLS: [&str; 9] = crate::tournament::MATRIX_COLUMNS;
 
 fn matrix_section(t: &Table) -> Result<Section> {
     let mut found = HashMap::new();
@@ -731,16 +728,7 @@ fn matrix_section(t: &Table) -> Result<Section> {
     })
 }
 
-const RANKING_COLS: [&str; 8] = [
-    "deck",
-    "games",
-    "field_win_rate",
-    "field_ci_low",
-    "field_ci_high",
-    "rating",
-    "rating_low",
-    "rating_high",
-];
+const RANKING_COLS: [&str; 8] = crate::tournament::RANKING_COLUMNS;
 
 fn ranking_section(t: &Table) -> Result<Section> {
     let mut bars = Vec::new();
@@ -806,19 +794,7 @@ fn ranking_section(t: &Table) -> Result<Section> {
 // Impact: impact.csv
 // ---------------------------------------------------------------------------------------
 
-const IMPACT_COLS: [&str; 11] = [
-    "deck",
-    "card",
-    "change",
-    "games",
-    "base_win_rate",
-    "new_win_rate",
-    "diff",
-    "diff_low",
-    "diff_high",
-    "base_wins",
-    "new_wins",
-];
+const IMPACT_COLS: [&str; 11] = crate::impact::IMPACT_COLUMNS;
 
 fn impact_section(t: &Table) -> Result<Section> {
     let mut bars = Vec::new();
@@ -895,22 +871,7 @@ fn impact_section(t: &Table) -> Result<Section> {
 // Sweeps: sweep.csv
 // ---------------------------------------------------------------------------------------
 
-const SWEEP_COLS: [&str; 14] = [
-    "param",
-    "value",
-    "games",
-    "seat",
-    "wins",
-    "win_rate",
-    "win_low",
-    "win_high",
-    "stalls",
-    "stall_rate",
-    "stall_low",
-    "stall_high",
-    "mean_turns",
-    "p90_turns",
-];
+const SWEEP_COLS: [&str; 14] = crate::sweep::SWEEP_COLUMNS;
 
 struct SweepRow {
     value: String,
