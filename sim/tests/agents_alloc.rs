@@ -3,55 +3,13 @@
 //! zero heap allocations. The node arena and every buffer are sized when the agent is built
 //! and reused across decisions and games.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use cardsim_agents::{make_agent_for, AgentSpec};
 use cardsim_engine::tyrant::Tyrant;
 use cardsim_engine::Ruleset;
 use cardsim_sim::runner::play_seeded;
 
-struct Counting;
-
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-thread_local! {
-    static ON: Cell<bool> = const { Cell::new(false) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if ON.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
-        if ON.with(|c| c.get()) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(p, l, n) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The allocation counter is global: counted sections of tests running on other threads must
-/// not overlap.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let before = ALLOCS.load(Ordering::Relaxed);
-    ON.with(|c| c.set(true));
-    let r = f();
-    ON.with(|c| c.set(false));
-    (r, ALLOCS.load(Ordering::Relaxed) - before)
-}
+mod counting;
+use counting::counted;
 
 #[test]
 fn search_agents_allocate_nothing_after_warm_up() {
