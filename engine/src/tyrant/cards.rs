@@ -390,6 +390,16 @@ pub const PASSIVE_FLAG: [&str; 10] = [
     "fear",
 ];
 
+/// A skill's X as written: required when the skill takes one, refused otherwise (0).
+fn skill_x(takes_x: bool, x: Option<u8>) -> Result<u8, &'static str> {
+    match (takes_x, x) {
+        (true, Some(v)) => Ok(v),
+        (true, None) => Err("needs a number X"),
+        (false, Some(_)) => Err("takes no number"),
+        (false, None) => Ok(0),
+    }
+}
+
 fn parse_num(path: &Path, line: u64, what: &str, s: &str, max: u8) -> Result<u8, LoadError> {
     s.parse::<u8>().ok().filter(|v| *v <= max).ok_or_else(|| {
         LoadError::at(
@@ -520,20 +530,8 @@ fn parse_card(
             _ => None,
         };
         if let Some(k) = act {
-            let x = match (k.takes_x(), x) {
-                (true, Some(v)) => v,
-                (true, None) => {
-                    return Err(err(format!(
-                        "card `{name}`: skill `{sname}` needs a number X"
-                    )))
-                }
-                (false, Some(_)) => {
-                    return Err(err(format!(
-                        "card `{name}`: skill `{sname}` takes no number"
-                    )))
-                }
-                (false, None) => 0,
-            };
+            let x = skill_x(k.takes_x(), x)
+                .map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
             if acts.len() == MAX_ACT_SKILLS {
                 return Err(err(format!(
                     "card `{name}`: at most {MAX_ACT_SKILLS} activation skills"
@@ -560,20 +558,8 @@ fn parse_card(
                 PASSIVE_FLAG.join(", ")
             )));
         }
-        let xv = match (takes_x, x) {
-            (true, Some(v)) => v,
-            (true, None) => {
-                return Err(err(format!(
-                    "card `{name}`: skill `{sname}` needs a number X"
-                )))
-            }
-            (false, Some(_)) => {
-                return Err(err(format!(
-                    "card `{name}`: skill `{sname}` takes no number"
-                )))
-            }
-            (false, None) => 0,
-        };
+        let xv =
+            skill_x(takes_x, x).map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
         // Where a passive skill can do anything at all.
         let fits = match sname.as_str() {
             "wall" => kind == CardType::Structure,
