@@ -186,7 +186,8 @@ fn split_kv<'s>(src: &Src, s: &'s Spanned<String>) -> Result<(&'s str, &'s str),
         .ok_or_else(|| src.at(s.span(), format!("'{}' is not `key = value`", s.get_ref())))
 }
 
-fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
+/// Load the scenario's rule set; returns it with the deck index of each seat.
+fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String> {
     let dir = src.path.parent().unwrap_or(Path::new("."));
     let mut params = Params::defaults(R::param_specs());
     for p in R::scenario_params() {
@@ -201,8 +202,7 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
         Some(c) => dir.join(c.get_ref()),
         None => crate::data_dir().join(R::default_cards()),
     };
-    // Probe the seat names with a minimal load-free listing: seats are named by the rule
-    // set, which needs loading; deck keys are checked against them after loading.
+    // Decks load in the order of their seat names under [decks]; the seating maps them.
     let mut decks = Vec::new();
     let mut names = Vec::new();
     for (seat, d) in &raw.decks {
@@ -222,15 +222,15 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
             }
         });
     }
-    let setup = Setup {
+    let ruleset = R::load(&Setup {
         cards,
-        decks: decks.clone(),
-        params: params.clone(),
-    };
-    let ruleset = R::load(&setup).map_err(|e: LoadError| e.to_string())?;
-    // Order the decks by seat.
+        decks,
+        params,
+    })
+    .map_err(|e: LoadError| e.to_string())?;
+    // Seat each deck by its seat name.
     let n = ruleset.num_players();
-    let mut ordered = Vec::with_capacity(n);
+    let mut seating = Vec::with_capacity(n);
     for s in 0..n {
         let want = ruleset.seat_name(s);
         let k = names.iter().position(|(x, _)| x == want).ok_or_else(|| {
@@ -239,7 +239,7 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
                 format!("no deck for seat '{want}' under [decks]"),
             )
         })?;
-        ordered.push(decks[k].clone());
+        seating.push(k as u8);
     }
     if let Some((x, span)) = names
         .iter()
@@ -251,12 +251,7 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<R, String> {
             format!("unknown seat '{x}' (seats: {})", seats.join(", ")),
         ));
     }
-    R::load(&Setup {
-        cards: setup.cards,
-        decks: ordered,
-        params,
-    })
-    .map_err(|e| e.to_string())
+    Ok((ruleset, seating))
 }
 
 fn run_game<R: Ruleset>(
@@ -264,8 +259,7 @@ fn run_game<R: Ruleset>(
     raw: &RawScenario,
     rep: &mut ScenarioReport,
 ) -> Result<(), String> {
-    let ruleset = load::<R>(src, raw)?;
-    let seating: Vec<u8> = (0..ruleset.num_players() as u8).collect();
+    let (ruleset, seating) = load::<R>(src, raw)?;
     let mut st = ruleset.new_game(&seating, game_rng(raw.seed, 0));
     st.set_logging(true);
     for s in &raw.setup {
