@@ -17,8 +17,7 @@ pub mod state;
 use std::path::Path;
 
 use crate::{
-    DeckCard, DeckSource, GameRng, LoadError, ParamKind, ParamSpec, Params, PolicyInfo, Ruleset,
-    Setup,
+    DeckCard, GameRng, LoadError, ParamKind, ParamSpec, Params, PolicyInfo, Ruleset, Setup,
 };
 pub use cards::{CardDb, CardDef, CardType};
 pub use deck::{Deck, MAX_DECK};
@@ -283,24 +282,7 @@ impl Tyrant {
     /// The example data shipped in the repository (`data/tyrant`: the card file and every
     /// deck, sorted by file name), with `params` (`name=value`) over the defaults.
     pub fn example(params: &[&str]) -> Result<Self, LoadError> {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/tyrant");
-        let dir = data.join("decks");
-        let mut decks: Vec<_> = std::fs::read_dir(&dir)
-            .map_err(|e| LoadError::file(&dir, format!("cannot list decks: {e}")))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        decks.sort();
-        let mut p = Self::default_params();
-        for a in params {
-            p.set(a)
-                .map_err(|e| LoadError::file("parameters", e.to_string()))?;
-        }
-        Self::load(&Setup {
-            cards: data.join("cards.csv"),
-            decks: decks.into_iter().map(DeckSource::File).collect(),
-            params: p,
-        })
+        Self::load(&Setup::example("tyrant", PARAMS, params)?)
     }
 
     /// Default parameters.
