@@ -22,6 +22,8 @@ pub const MAX_ARG: i8 = 30;
 pub const MAX_TARGETS: usize = 4;
 /// "No effect".
 pub const NO_EFFECT: u16 = u16::MAX;
+/// Card argument of an `attach` op with no card name: the action card attaches itself.
+pub const ATTACH_THIS: u8 = u8::MAX;
 
 /// What kind of card a card id is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -78,6 +80,9 @@ pub enum Trigger {
     Death,
     /// An activated ability.
     Act,
+    /// When the card (a unit, a weapon, or the unit an attachment is on) deals battle damage
+    /// to a hero.
+    Hit,
 }
 
 /// What a `target` clause may select.
@@ -165,6 +170,11 @@ pub enum OpCode {
     Ready,
     /// Stop unless the last choose-op did something.
     IfDone,
+    /// Gain control of units (they move to the controller's territory).
+    Steal,
+    /// Remove units from play for a while (`n`: 0 until the end of this turn, 1 until the
+    /// start of the unit's controller's next turn); they come back as newly played cards.
+    Banish,
 }
 
 /// One op with its scope and arguments.
@@ -517,6 +527,7 @@ impl CardDb {
                         num(path, line, "armor", &f[8], 0, 99)?
                     };
                     let effects = db.compile_list(path, line, &f[11])?;
+                    db.no_host(path, line, &effects)?;
                     let hero = &mut db.heroes[h];
                     let list = if kind == "weapon" {
                         &mut hero.weapons
@@ -554,19 +565,33 @@ impl CardDb {
                     let id = db.find(&f[1]).expect("defined in pass 1");
                     let k = db.cards[id as usize].kind;
                     let effects = if k == Kind::Action {
-                        let mut v = ArrayVec::new();
-                        v.push(db.compile(path, line, &f[11], false)?);
-                        v
+                        db.compile_action(path, line, &f[11])?
                     } else {
                         db.compile_list(path, line, &f[11])?
                     };
                     if k == Kind::Special
                         && effects
                             .iter()
-                            .any(|&e| db.effect(e).trigger != Trigger::EndTurn)
+                            .any(|&e| !ATTACHED_TRIGGERS.contains(&db.effect(e).trigger))
                     {
                         return Err(err(
-                            "a special (attachment) card's effects must be `endturn:` effects"
+                            "a special (attachment) card's effects must be `endturn:`, `attack:` or `hit:` effects"
+                                .into(),
+                        ));
+                    }
+                    if k.is_unit() {
+                        db.no_host(path, line, &effects)?;
+                    }
+                    if k != Kind::Action
+                        && effects.iter().any(|&e| {
+                            db.effect(e)
+                                .ops
+                                .iter()
+                                .any(|o| o.code == OpCode::Attach && o.card == ATTACH_THIS)
+                        })
+                    {
+                        return Err(err(
+                            "`attach` without a card name (the card attaches itself) is only for action cards"
                                 .into(),
                         ));
                     }
@@ -629,6 +654,65 @@ impl CardDb {
             .unwrap_or(u8::MAX);
     }
 
+    /// Only attachments have a `host`.
+    fn no_host(&self, path: &Path, line: u64, effects: &[u16]) -> Result<(), LoadError> {
+        if effects
+            .iter()
+            .any(|&e| self.effect(e).ops.iter().any(|o| o.scope == Scope::Host))
+        {
+            return Err(LoadError::at(
+                path,
+                line,
+                "`host` is the unit an attachment is on; this card is not an attachment",
+            ));
+        }
+        Ok(())
+    }
+
+    /// An action card's effects: the main effect, then (after `;`) at most one effect the card
+    /// has while attached, allowed only when the main effect attaches the card itself.
+    fn compile_action(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+    ) -> Result<ArrayVec<u16, 2>, LoadError> {
+        let (main, attached) = match text.split_once(';') {
+            Some((m, a)) => (m, Some(a.trim())),
+            None => (text, None),
+        };
+        let mut v = ArrayVec::new();
+        let e = self.compile(path, line, main, false)?;
+        v.push(e);
+        if let Some(a) = attached {
+            let attaches = self
+                .effect(e)
+                .ops
+                .iter()
+                .any(|o| o.code == OpCode::Attach && o.card == ATTACH_THIS);
+            if !attaches {
+                return Err(LoadError::at(
+                    path,
+                    line,
+                    "an action card has one effect; a second one (after `;`) is the effect it has while attached, so the first must `attach` the card",
+                ));
+            }
+            if a.contains(';') {
+                return Err(LoadError::at(path, line, "at most two effects per card"));
+            }
+            let ae = self.compile(path, line, a, true)?;
+            if !ATTACHED_TRIGGERS.contains(&self.effect(ae).trigger) {
+                return Err(LoadError::at(
+                    path,
+                    line,
+                    "an attached card's effect must be an `endturn:`, `attack:` or `hit:` effect",
+                ));
+            }
+            v.push(ae);
+        }
+        Ok(v)
+    }
+
     fn compile_list(
         &mut self,
         path: &Path,
@@ -661,7 +745,7 @@ impl CardDb {
             return Err(LoadError::at(
                 path,
                 line,
-                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:` or `act ...:`)",
+                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:`, `hit:` or `act ...:`)",
             ));
         }
         Ok(v)
@@ -695,9 +779,10 @@ impl CardDb {
                 Some("endturn") => Trigger::EndTurn,
                 Some("death") => Trigger::Death,
                 Some("act") => Trigger::Act,
+                Some("hit") => Trigger::Hit,
                 t => {
                     return Err(err(format!(
-                        "unknown trigger `{}` (known: enter, attack, endturn, death, act)",
+                        "unknown trigger `{}` (known: enter, attack, endturn, death, act, hit)",
                         t.unwrap_or("")
                     )))
                 }
@@ -770,9 +855,17 @@ impl CardDb {
             if op.scope == Scope::Targets && e.target.is_none() && needs_scope(op.code) {
                 return Err(err(format!("`{}` acts on targets but the effect selects none (add `target ...` or a scope)", words[0])));
             }
-            if op.scope == Scope::Host && e.trigger != Trigger::EndTurn {
+            if op.scope == Scope::Host && !ATTACHED_TRIGGERS.contains(&e.trigger) {
                 return Err(err(
-                    "`host` only makes sense on an attachment's `endturn:` effect".into(),
+                    "`host` only makes sense on an attachment's `endturn:`, `attack:` or `hit:` effect".into(),
+                ));
+            }
+            if op.code == OpCode::Attach
+                && op.card == ATTACH_THIS
+                && (op.scope != Scope::Targets || e.max_targets != 1 || e.min_targets != 1)
+            {
+                return Err(err(
+                    "`attach` without a card name attaches the card itself to exactly one target: use `target KIND | attach`".into(),
                 ));
             }
             e.ops.push(op);
@@ -810,6 +903,8 @@ impl CardDb {
             "sacrifice" => OpCode::Sacrifice,
             "ready" => OpCode::Ready,
             "ifdone" => OpCode::IfDone,
+            "steal" => OpCode::Steal,
+            "banish" => OpCode::Banish,
             o => {
                 return Err(format!(
                     "unknown op `{o}` (see RULES.md, effect vocabulary)"
@@ -879,8 +974,20 @@ impl CardDb {
                 rest = &[];
             }
             OpCode::Attach => {
-                op.card = card_named(rest, false)?;
+                op.card = if rest.is_empty() {
+                    ATTACH_THIS
+                } else {
+                    card_named(rest, false)?
+                };
                 rest = &[];
+            }
+            OpCode::Banish => {
+                op.n = match rest.first() {
+                    Some(&"eot") => 0,
+                    Some(&"next") => 1,
+                    _ => return Err("`banish` needs `eot` (until the end of this turn) or `next` (until the start of its controller's next turn)".into()),
+                };
+                rest = &rest[1..];
             }
             OpCode::Raise => {
                 op.n = match rest.first() {
@@ -913,8 +1020,13 @@ fn needs_scope(code: OpCode) -> bool {
             | OpCode::Refresh
             | OpCode::Drain
             | OpCode::Attach
+            | OpCode::Steal
+            | OpCode::Banish
     )
 }
+
+/// Triggers an attachment's effects may have (their `host` is the unit it is attached to).
+pub const ATTACHED_TRIGGERS: [Trigger; 3] = [Trigger::EndTurn, Trigger::Attack, Trigger::Hit];
 
 fn parse_scope(s: &str) -> Option<Scope> {
     Some(match s {

@@ -180,8 +180,20 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
                 .get((a - ABIL) as usize)
                 .map_or("?", |x| x.name.as_str())
         )
-    } else {
+    } else if a < SPLIT {
         format!("destroy {}", unit_at(s, p, (a - OWN) as usize))
+    } else {
+        let i = (a - SPLIT) as usize;
+        let b = s.battle.as_ref();
+        let who = match b.and_then(|b| b.attackers.get(i)) {
+            Some(at) if at.uid == WEAPON => "the weapon".to_string(),
+            Some(at) => match s.find_unit(at.uid) {
+                Some((q, j)) => unit_at(s, q, j),
+                None => format!("attacker {i}"),
+            },
+            None => format!("attacker {i}"),
+        };
+        format!("armor prevents 1 damage from {who}")
     }
 }
 
@@ -245,6 +257,25 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
                 s.discards[d].len()
             ),
         ));
+    }
+    if !s.banished.is_empty() {
+        let list: Vec<String> = s
+            .banished
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} of P{} (back {})",
+                    db.card(b.card).name,
+                    b.who,
+                    if b.until == 0 {
+                        "at the end of the turn"
+                    } else {
+                        "at the start of its controller's turn"
+                    }
+                )
+            })
+            .collect();
+        out.push(("removed".into(), list.join("; ")));
     }
     if let Some(b) = &s.battle {
         out.push((

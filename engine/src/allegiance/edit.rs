@@ -552,13 +552,14 @@ mod tests {
         let two = a
             .with_deck_card_replaced(b, "Knight Captain", None)
             .and_then(|r| r.with_deck_card_replaced(b, "Griffin Rider", None))
+            .and_then(|r| r.with_deck_card_replaced(b, "Battlemage", None))
             .unwrap();
-        assert_eq!(two.shared.decks[1].len(), 22);
+        assert_eq!(two.shared.decks[1].len(), 21);
         assert_eq!(
             two.with_deck_card_replaced(b, "War Golem", None)
                 .unwrap_err()
                 .to_string(),
-            "allegiance: removing `War Golem` leaves 18 cards in the shared elite deck (at least 20)"
+            "allegiance: removing `War Golem` leaves 17 cards in the shared elite deck (at least 20)"
         );
         assert!(two
             .with_deck_card_replaced(b, "Knight Captain", None)

@@ -140,9 +140,13 @@ impl AllegianceState {
                                     format!("attach `{v}` is not CARD@SEAT")
                                 })?;
                                 let c = self.card_id(card)?;
-                                if self.shared.db.card(c).kind != super::cards::Kind::Special {
+                                if !matches!(
+                                    self.shared.db.card(c).kind,
+                                    super::cards::Kind::Special | super::cards::Kind::Action
+                                ) {
                                     return Err(format!("`{card}` is not an attachment card"));
                                 }
+                                self.take_copy(c)?;
                                 let owner: u8 = owner
                                     .parse()
                                     .ok()

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::cards::{
-    CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, NO_EFFECT,
+    CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, NO_EFFECT,
 };
 use super::{Format, Shared};
 use crate::{Action, ActionBuf, CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
@@ -23,6 +23,8 @@ pub const DECK: usize = 120;
 pub const CHAIN: usize = 16;
 /// Pending triggers.
 pub const TRIGS: usize = 24;
+/// Units removed from play for a while at the same time (see `RULES.md`, "Capacities").
+pub const BANISHED: usize = 16;
 /// "No unit".
 pub const NONE: u16 = u16::MAX;
 /// Source id of a hero's weapon (in attacker lists and item sources).
@@ -67,6 +69,11 @@ pub const CARD: u16 = 400;
 pub const ABIL: u16 = 700;
 /// Choose own unit `i` (sacrifice).
 pub const OWN: u16 = 720;
+/// Armor: prevent one point of the battle damage of attacker number `i`.
+pub const SPLIT: u16 = 750;
+/// Bit of an action item's `arg` set once the card has attached itself (it then stays in
+/// play instead of going to the discard pile).
+const ATTACHED: u8 = 0x80;
 
 /// A unit in play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -199,6 +206,8 @@ pub enum BStep {
     Assign,
     /// Window after assigning.
     AfterAssign,
+    /// The defender spreads the armor's prevention over the unblocked attackers.
+    Armor,
     /// Window after damage.
     AfterDamage,
 }
@@ -210,6 +219,8 @@ pub struct Att {
     pub uid: u16,
     /// Defender uid or [`NONE`].
     pub blocker: u16,
+    /// Battle damage to the hero the defender's armor prevents from this attacker.
+    pub prevented: u8,
 }
 
 /// A battle in progress.
@@ -225,6 +236,22 @@ pub struct Battle {
     pub attackers: ArrayVec<Att, { UNITS + 1 }>,
     /// Defender chosen, waiting for its attacker ([`NONE`] if none).
     pub pick: u16,
+    /// Armor step: prevention still to spread.
+    pub armor_left: u8,
+    /// Armor step: the lowest attacker number still offered (points are spread in attacker
+    /// order, so every split is reached by exactly one sequence of choices).
+    pub split_from: u8,
+}
+
+/// A unit removed from play for a while.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Banished {
+    /// Card id.
+    pub card: u8,
+    /// Its most recent controller (it comes back to them).
+    pub who: u8,
+    /// 0: back at the end of the turn it left; 1: back at the start of `who`'s next turn.
+    pub until: u8,
 }
 
 /// Phases of the turn (production, refresh and draw run inside `start_turn`).
@@ -282,6 +309,8 @@ pub enum Dec {
     TrigOrder(u8),
     /// A choice inside a resolution.
     Choose(u8, Choice),
+    /// Spreading armor prevention over unblocked attackers.
+    ArmorSplit(u8),
 }
 
 /// An item being resolved (it may wait for choices).
@@ -315,6 +344,8 @@ pub struct AllegianceState {
     pub chain: ArrayVec<Item, CHAIN>,
     /// Triggered effects waiting to go on the chain.
     pub trigs: ArrayVec<Trig, TRIGS>,
+    /// Units removed from play for a while.
+    pub banished: ArrayVec<Banished, BANISHED>,
     /// The item whose targets are being selected.
     pub building: Option<Item>,
     /// The item resolving.
@@ -354,6 +385,7 @@ impl PartialEq for AllegianceState {
             && self.discards == o.discards
             && self.chain == o.chain
             && self.trigs == o.trigs
+            && self.banished == o.banished
             && self.building == o.building
             && self.res == o.res
             && self.battle == o.battle
@@ -428,6 +460,7 @@ impl AllegianceState {
             discards: Default::default(),
             chain: ArrayVec::new(),
             trigs: ArrayVec::new(),
+            banished: ArrayVec::new(),
             building: None,
             res: None,
             battle: None,
@@ -682,6 +715,7 @@ impl AllegianceState {
             pl.armor_used = 0;
         }
         self.players[pu].turns += 1;
+        self.return_banished(Some(p));
         let first = self.first_turn_two_player(pu);
         let pl = &mut self.players[pu];
         if !first {
@@ -720,6 +754,7 @@ impl AllegianceState {
     }
 
     fn end_turn_cleanup(&mut self) {
+        self.return_banished(None);
         for pl in self.players.iter_mut() {
             pl.shield = [0; MAX_PLAYERS];
             for u in pl.units.iter_mut() {
@@ -766,7 +801,7 @@ impl AllegianceState {
                 }
                 BStep::AfterAssign => self.battle_damage(),
                 BStep::AfterDamage => self.battle = None,
-                BStep::Declare | BStep::Assign => {}
+                BStep::Declare | BStep::Assign | BStep::Armor => {}
             }
             return;
         }
@@ -827,15 +862,26 @@ impl AllegianceState {
                 if c == 255 {
                     continue;
                 }
-                for &e in &db.card(c).effects {
-                    self.add_trig(Trig {
-                        who: owner,
-                        card: c,
-                        effect: e,
-                        src: NONE,
-                        host: u.uid,
-                    });
-                }
+                self.attached_trigs(c, owner, u.uid, Trigger::EndTurn);
+            }
+        }
+    }
+
+    /// Collect the `trigger` effects an attachment `c` (owned by `owner`) has on unit `host`.
+    fn attached_trigs(&mut self, c: u8, owner: u8, host: u16, trigger: Trigger) {
+        let db = self.db();
+        let card = db.card(c);
+        // An attached action card's first effect is the one that attached it.
+        let skip = usize::from(card.kind == Kind::Action);
+        for &e in card.effects.iter().skip(skip) {
+            if db.effect(e).trigger == trigger {
+                self.add_trig(Trig {
+                    who: owner,
+                    card: c,
+                    effect: e,
+                    src: NONE,
+                    host,
+                });
             }
         }
     }
@@ -1288,6 +1334,7 @@ impl AllegianceState {
                 }
             }
             Dec::Choose(p, c) => self.choice_options(p as usize, c, out),
+            Dec::ArmorSplit(_) => self.split_options(out),
         }
     }
 
@@ -1403,6 +1450,11 @@ impl AllegianceState {
             Dec::Choose(p, c) => {
                 self.dec = Dec::Auto;
                 self.apply_choice(p as usize, c, a);
+            }
+            Dec::ArmorSplit(_) => {
+                self.dec = Dec::Auto;
+                self.split_point((a - SPLIT) as usize);
+                self.continue_split();
             }
         }
         self.advance();
@@ -1544,11 +1596,18 @@ impl AllegianceState {
                 });
             }
         }
-        self.battle
-            .as_mut()
-            .expect("battle")
-            .attackers
-            .push(Att { uid, blocker: NONE });
+        if uid != WEAPON {
+            for (c, owner) in self.players[p].units[i].att {
+                if c != 255 {
+                    self.attached_trigs(c, owner, uid, Trigger::Attack);
+                }
+            }
+        }
+        self.battle.as_mut().expect("battle").attackers.push(Att {
+            uid,
+            blocker: NONE,
+            prevented: 0,
+        });
         let mut buf = ActionBuf::new();
         self.legal(&mut buf);
         if buf.len() == 1 {
@@ -1582,26 +1641,167 @@ impl AllegianceState {
         }
     }
 
+    /// The power an attacker still deals in its battle: `None` if it left play or is no
+    /// longer controlled by the attacking player.
+    fn attacker_power(&self, ap: usize, uid: u16) -> Option<i16> {
+        if uid == WEAPON {
+            return Some(self.weapon_power(ap).max(0));
+        }
+        let (s, i) = self.find_unit(uid)?;
+        (s == ap).then(|| self.power(&self.players[s].units[i]).max(0))
+    }
+
+    /// Whether attacker `uid` of `ap` has a `hit:` effect (its own, its weapon face's or an
+    /// attachment's).
+    fn has_hit(&self, ap: usize, uid: u16) -> bool {
+        let db = self.db();
+        let is_hit = |effects: &[u16], skip: usize| {
+            effects
+                .iter()
+                .skip(skip)
+                .any(|&e| db.effect(e).trigger == Trigger::Hit)
+        };
+        if uid == WEAPON {
+            let f = self.players[ap].weapon as usize;
+            return is_hit(&self.hero(ap).weapons[f].effects, 0);
+        }
+        let Some((s, i)) = self.find_unit(uid) else {
+            return false;
+        };
+        let u = &self.players[s].units[i];
+        is_hit(&db.card(u.card).effects, 0)
+            || u.att.iter().any(|&(c, _)| {
+                c != 255
+                    && is_hit(
+                        &db.card(c).effects,
+                        usize::from(db.card(c).kind == Kind::Action),
+                    )
+            })
+    }
+
+    /// The battle damage step: the defender's armor prevention is spread first (a decision
+    /// when it matters), then every source deals its damage at once.
     fn battle_damage(&mut self) {
+        let b = self.battle.as_ref().expect("battle");
+        let (ap, dp) = (b.atk as usize, b.def as usize);
+        let mut total: i16 = 0;
+        let mut sources = 0;
+        let mut hit = false;
+        for at in &b.attackers {
+            if at.blocker != NONE {
+                continue;
+            }
+            if let Some(power) = self.attacker_power(ap, at.uid).filter(|&p| p > 0) {
+                total += power;
+                sources += 1;
+                hit |= self.has_hit(ap, at.uid);
+            }
+        }
+        let left = if self.players[dp].alive {
+            (self
+                .armor_rating(dp)
+                .saturating_sub(self.players[dp].armor_used) as i16)
+                .min(total)
+        } else {
+            0
+        };
+        let b = self.battle.as_mut().expect("battle");
+        b.armor_left = left.max(0) as u8;
+        b.split_from = 0;
+        if hit && sources > 1 && total > left && left > 0 {
+            // Which source loses its damage decides which `hit:` effects happen.
+            b.step = BStep::Armor;
+            self.continue_split();
+        } else {
+            // Nothing depends on the split: prevent in attacker order.
+            let mut buf = ActionBuf::new();
+            while self.battle.as_ref().expect("battle").armor_left > 0 {
+                self.split_options(&mut buf);
+                let Some(&Action(a)) = buf.first() else { break };
+                self.split_point((a - SPLIT) as usize);
+            }
+            self.deal_battle_damage();
+        }
+    }
+
+    /// Attackers that may take the next point of armor prevention: unblocked, with damage not
+    /// yet prevented, at or after the last one chosen, and leaving enough room at or after
+    /// themselves for the rest of the prevention (the armor prevents all it can).
+    fn split_options(&self, out: &mut ActionBuf) {
+        out.clear();
+        let b = self.battle.as_ref().expect("battle");
+        let ap = b.atk as usize;
+        let mut room: ArrayVec<i16, { UNITS + 1 }> = ArrayVec::new();
+        for at in &b.attackers {
+            let r = match (at.blocker, self.attacker_power(ap, at.uid)) {
+                (NONE, Some(p)) => (p - at.prevented as i16).max(0),
+                _ => 0,
+            };
+            room.push(r);
+        }
+        let mut after: i16 = 0;
+        let mut ok: ArrayVec<bool, { UNITS + 1 }> = ArrayVec::new();
+        for &r in room.iter().rev() {
+            after += r;
+            ok.push(r > 0 && after >= b.armor_left as i16);
+        }
+        ok.reverse();
+        for (k, &good) in ok.iter().enumerate() {
+            if good && k >= b.split_from as usize {
+                out.push(Action(SPLIT + k as u16));
+            }
+        }
+    }
+
+    fn split_point(&mut self, k: usize) {
+        let b = self.battle.as_mut().expect("battle");
+        b.attackers[k].prevented += 1;
+        b.armor_left -= 1;
+        b.split_from = k as u8;
+    }
+
+    /// Armor step: place forced points; ask when there is a choice; deal damage when done.
+    fn continue_split(&mut self) {
+        let mut buf = ActionBuf::new();
+        loop {
+            if self.battle.as_ref().expect("battle").armor_left == 0 {
+                break;
+            }
+            self.split_options(&mut buf);
+            match buf.len() {
+                0 => break,
+                1 => self.split_point((buf[0].0 - SPLIT) as usize),
+                _ => {
+                    let d = self.battle.as_ref().expect("battle").def;
+                    self.dec = Dec::ArmorSplit(d);
+                    return;
+                }
+            }
+        }
+        self.dec = Dec::Auto;
+        self.deal_battle_damage();
+    }
+
+    fn deal_battle_damage(&mut self) {
         let b = self.battle.clone().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
         let mut hits: ArrayVec<(u16, i16), { 2 * (UNITS + 1) }> = ArrayVec::new();
+        let mut shares: ArrayVec<(u16, i16), { UNITS + 1 }> = ArrayVec::new();
         let mut hero_total: i16 = 0;
+        let mut prevent: i16 = 0;
         for at in &b.attackers {
-            let power = if at.uid == WEAPON {
-                self.weapon_power(ap)
-            } else {
-                match self.find_unit(at.uid) {
-                    Some((s, i)) => self.power(&self.players[s].units[i]),
-                    None => continue,
-                }
-            }
-            .max(0);
+            let Some(power) = self.attacker_power(ap, at.uid) else {
+                continue;
+            };
             if at.blocker == NONE {
                 hero_total += power;
+                prevent += at.prevented as i16;
+                shares.push((at.uid, power - at.prevented as i16));
                 continue;
             }
-            let Some((s, i)) = self.find_unit(at.blocker) else {
+            // A defender that left play or changed sides deals and takes nothing; its
+            // attacker stays defended against.
+            let Some((s, i)) = self.find_unit(at.blocker).filter(|&(s, _)| s == dp) else {
                 continue;
             };
             hits.push((at.blocker, power));
@@ -1619,19 +1819,67 @@ impl AllegianceState {
             self.damage_unit(uid, d);
         }
         if hero_total > 0 && self.players[dp].alive {
-            let rating = self.armor_rating(dp);
             let pl = &mut self.players[dp];
-            let prevent = (rating.saturating_sub(pl.armor_used) as i16).min(hero_total);
             pl.armor_used += prevent as u8;
             if prevent > 0 {
                 let f = pl.armor;
                 let bit = self.armor_bit(dp, f);
                 self.players[dp].played |= bit;
             }
-            self.damage_hero(dp, hero_total - prevent);
+            // Damage shields take the sources in attacker order; a source whose damage got
+            // through "dealt battle damage" (its `hit:` effects happen).
+            let mut dealt: i16 = 0;
+            for &(uid, share) in &shares {
+                let d = absorb(&mut self.players[dp].shield, share);
+                if d > 0 {
+                    dealt += d;
+                    self.hit_trigs(ap, uid);
+                }
+            }
+            self.damage_hero(dp, dealt);
         }
         if let Some(b) = &mut self.battle {
             b.step = BStep::AfterDamage;
+        }
+    }
+
+    /// Collect the `hit:` effects of attacker `uid` of `ap`.
+    fn hit_trigs(&mut self, ap: usize, uid: u16) {
+        let db = self.db();
+        if uid == WEAPON {
+            let f = self.players[ap].weapon as usize;
+            for &e in &self.hero(ap).weapons[f].effects {
+                if db.effect(e).trigger == Trigger::Hit {
+                    self.add_trig(Trig {
+                        who: ap as u8,
+                        card: 0,
+                        effect: e,
+                        src: WEAPON,
+                        host: NONE,
+                    });
+                }
+            }
+            return;
+        }
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        let u = self.players[s].units[i];
+        for &e in &db.card(u.card).effects {
+            if db.effect(e).trigger == Trigger::Hit {
+                self.add_trig(Trig {
+                    who: s as u8,
+                    card: u.card,
+                    effect: e,
+                    src: uid,
+                    host: NONE,
+                });
+            }
+        }
+        for (c, owner) in u.att {
+            if c != 255 {
+                self.attached_trigs(c, owner, uid, Trigger::Hit);
+            }
         }
     }
 
@@ -1687,7 +1935,7 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        let u = self.players[s].units.remove(i);
+        let u = self.leave_play(s, i);
         let card = self.db().card(u.card);
         log!(self, "{} of P{s} is destroyed", card.name);
         if self.players[s].alive {
@@ -1712,6 +1960,92 @@ impl AllegianceState {
                 self.discards[d].push(u.card);
             }
         }
+    }
+
+    /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
+    /// action card to the action discard pile, a special card back to the reserves).
+    fn leave_play(&mut self, s: usize, i: usize) -> Unit {
+        let u = self.players[s].units.remove(i);
+        for (c, _) in u.att {
+            self.detach(c);
+        }
+        u
+    }
+
+    /// An attachment `c` leaves play.
+    fn detach(&mut self, c: u8) {
+        if c != 255 && self.db().card(c).kind == Kind::Action && !self.discards[2].is_full() {
+            self.discards[2].push(c);
+        }
+    }
+
+    /// Put a unit card that left play into its discard pile (special cards: the reserves).
+    fn discard_unit_card(&mut self, card: u8) {
+        if let Some(d) = self.db().card(card).kind.deck() {
+            if !self.discards[d].is_full() {
+                self.discards[d].push(card);
+            }
+        }
+    }
+
+    /// Remove unit `uid` from play for a while (`until` as in [`Banished`]).
+    fn banish(&mut self, uid: u16, until: u8) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        if self.banished.is_full() {
+            return;
+        }
+        let u = self.leave_play(s, i);
+        log!(
+            self,
+            "{} of P{s} is removed from play",
+            self.db().card(u.card).name
+        );
+        self.banished.push(Banished {
+            card: u.card,
+            who: s as u8,
+            until,
+        });
+    }
+
+    /// Bring banished units back: those of seat `p` due at the start of its turn, or (`None`)
+    /// those due at the end of this turn. They return as newly played cards.
+    fn return_banished(&mut self, p: Option<u8>) {
+        let mut k = 0;
+        while k < self.banished.len() {
+            let b = self.banished[k];
+            let due = match p {
+                Some(p) => b.until == 1 && b.who == p,
+                None => b.until == 0,
+            };
+            if !due {
+                k += 1;
+                continue;
+            }
+            self.banished.remove(k);
+            log!(self, "{} returns to play", self.db().card(b.card).name);
+            self.enter_play(b.who as usize, b.card);
+        }
+    }
+
+    /// Seat `who` gains control of unit `uid` (it keeps its counters, attachments and
+    /// exhaustion; it has entered its new controller's territory this turn).
+    fn steal(&mut self, who: usize, uid: u16) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        if s == who || !self.players[who].alive || self.players[who].units.is_full() {
+            return;
+        }
+        let mut u = self.players[s].units.remove(i);
+        u.entered = self.turn;
+        log!(
+            self,
+            "P{who} gains control of {} of P{s}",
+            self.db().card(u.card).name
+        );
+        self.players[who].units.push(u);
     }
 
     fn enter_play(&mut self, p: usize, card: u8) {
@@ -1769,6 +2103,7 @@ impl AllegianceState {
             }
         }
         // Effects they control end; counters they placed stay.
+        let mut gone: ArrayVec<u8, { 2 * MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for pl in self.players.iter_mut() {
             pl.shield[p] = 0;
             for u in pl.units.iter_mut() {
@@ -1776,9 +2111,22 @@ impl AllegianceState {
                 u.shield[p] = 0;
                 for a in u.att.iter_mut() {
                     if a.1 == p as u8 {
+                        gone.push(a.0);
                         *a = (255, 255);
                     }
                 }
+            }
+        }
+        for c in gone {
+            self.detach(c);
+        }
+        let mut k = 0;
+        while k < self.banished.len() {
+            if self.banished[k].who == p as u8 {
+                let b = self.banished.remove(k);
+                self.discard_unit_card(b.card);
+            } else {
+                k += 1;
             }
         }
         self.chain.retain(|it| it.who != p as u8);
@@ -1800,7 +2148,9 @@ impl AllegianceState {
             }
         }
         match self.dec {
-            Dec::Window(q) | Dec::TrigOrder(q) | Dec::Choose(q, _) if q as usize == p => {
+            Dec::Window(q) | Dec::TrigOrder(q) | Dec::Choose(q, _) | Dec::ArmorSplit(q)
+                if q as usize == p =>
+            {
                 self.dec = Dec::Auto
             }
             _ => {}
@@ -1902,7 +2252,7 @@ impl AllegianceState {
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
             ItemKind::Action => {
-                if !self.discards[2].is_full() {
+                if item.arg & ATTACHED == 0 && !self.discards[2].is_full() {
                     self.discards[2].push(item.card);
                 }
             }
@@ -1915,6 +2265,8 @@ impl AllegianceState {
                         step: BStep::Declare,
                         attackers: ArrayVec::new(),
                         pick: NONE,
+                        armor_left: 0,
+                        split_from: 0,
                     });
                     self.dec = Dec::Attackers(p as u8);
                     let mut buf = ActionBuf::new();
@@ -2067,6 +2419,31 @@ impl AllegianceState {
                 OpCode::Token => {
                     for _ in 0..op.n {
                         self.enter_play(who, op.card);
+                    }
+                }
+                OpCode::Attach if op.card == ATTACH_THIS => {
+                    // The action card attaches itself to its (single) target.
+                    let attached = self.scope_ids(&r, op.scope).first().is_some_and(|&t| {
+                        self.find_unit(t).is_some_and(|(s, i)| {
+                            let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
+                            if let Some(k) = free {
+                                self.players[s].units[i].att[k] = (r.item.card, who as u8);
+                            }
+                            free.is_some()
+                        })
+                    });
+                    if attached {
+                        self.res.as_mut().expect("res").item.arg |= ATTACHED;
+                    }
+                }
+                OpCode::Steal => {
+                    for t in self.scope_ids(&r, op.scope) {
+                        self.steal(who, t);
+                    }
+                }
+                OpCode::Banish => {
+                    for t in self.scope_ids(&r, op.scope) {
+                        self.banish(t, op.n as u8);
                     }
                 }
                 OpCode::IfDone => {
@@ -2270,7 +2647,8 @@ impl AllegianceState {
             | Dec::Attackers(p)
             | Dec::Defenders(p)
             | Dec::TrigOrder(p)
-            | Dec::Choose(p, _) => Some(p),
+            | Dec::Choose(p, _)
+            | Dec::ArmorSplit(p) => Some(p),
         }
     }
 
@@ -2363,6 +2741,11 @@ impl AllegianceState {
                 if db.card(u.card).kind.deck().is_some() {
                     count[u.card as usize] += 1;
                 }
+                for (c, _) in u.att {
+                    if c != 255 && db.card(c).kind == Kind::Action {
+                        count[c as usize] += 1;
+                    }
+                }
                 if (u.dmg as i16) >= self.max_hp(u) {
                     return Err(format!("unit {} of P{p} alive with lethal damage", u.uid));
                 }
@@ -2391,6 +2774,11 @@ impl AllegianceState {
         {
             if matches!(it.kind, ItemKind::Enlist | ItemKind::Action) {
                 count[it.card as usize] += 1;
+            }
+        }
+        for b in &self.banished {
+            if db.card(b.card).kind.deck().is_some() {
+                count[b.card as usize] += 1;
             }
         }
         // Units lost to full piles or removed as Necromancer units can shrink counts; never grow.
@@ -2428,7 +2816,7 @@ impl AllegianceState {
             ItemKind::Enlist => format!("enlist {}", db.card(it.card).name),
             ItemKind::Action => {
                 let c = db.card(it.card);
-                match (&c.half, it.arg) {
+                match (&c.half, it.arg & !ATTACHED) {
                     (Some((n, _, _)), 1) => format!("action {n}"),
                     _ => format!("action {}", c.name),
                 }
@@ -2459,7 +2847,8 @@ impl AllegianceState {
         let p = self.n() as u32;
         let cap = r.max_maneuvers as u32 + CHAIN as u32;
         // Per chain item: announce, targets, trigger order, resolution choices (ops x args x
-        // players), two windows of passes, and a whole battle.
+        // players), two windows of passes, and a whole battle (with at most 255 points of
+        // armor prevention to spread).
         let per_item = 1
             + 4
             + 1
@@ -2467,6 +2856,7 @@ impl AllegianceState {
             + 2 * p
             + (UNITS as u32 + 2)
             + (2 * UNITS as u32 + 1)
+            + u8::MAX as u32
             + 3 * p;
         let per_turn = 2 + cap * per_item + 2 * p + 4;
         2 * p + r.max_turns as u32 * per_turn
