@@ -1,5 +1,6 @@
-//! Golden playthroughs: fixed-seed Tyrant games written out action by action with the full
-//! state description after each, compared with the committed transcripts in `tests/golden/`.
+//! Golden playthroughs: fixed-seed games written out action by action (Tyrant: the full state
+//! description after each; Allegiance: the options, the event log and the state at the start
+//! and the end), compared with the committed transcripts in `tests/golden/`.
 //! Any change of behaviour shows up here as a readable diff. After an intended rules change,
 //! regenerate with `UPDATE_GOLDEN=1 cargo test -p cardsim-engine --test golden` and review the
 //! diff. The inputs are copies kept beside the transcripts, so editing the example data does
@@ -141,6 +142,91 @@ fn golden_tyrant_every_skill_with_event_log() {
             3,
             &[],
             true,
+        ),
+    );
+}
+
+/// An Allegiance transcript: every decision with its options (when there are at most 12) and
+/// the choice, the event log, and the full state at the start and the end.
+fn allegiance_transcript(loadouts: &[&str], seed: u64, params: &[&str]) -> String {
+    use cardsim_engine::allegiance::Allegiance;
+    let dir = golden_dir();
+    let mut p = Params::defaults(Allegiance::param_specs());
+    for a in params {
+        p.set(a).unwrap();
+    }
+    let a = Allegiance::load(&Setup {
+        cards: dir.join("allegiance_cards.csv"),
+        decks: loadouts
+            .iter()
+            .map(|l| dir.join(format!("allegiance_{l}.txt")).into())
+            .collect(),
+        params: p,
+    })
+    .unwrap();
+    let seating: Vec<u8> = (0..loadouts.len() as u8).collect();
+    let mut s = a.new_game(&seating, game_rng(seed, 0));
+    let mut rng = stream_rng(seed, 0, RngRole::Agent(0));
+    let mut buf = ActionBuf::new();
+    let mut out = String::new();
+    writeln!(
+        out,
+        "# allegiance golden playthrough: {loadouts:?}, seed {seed}, params {params:?}"
+    )
+    .unwrap();
+    s.set_logging(true);
+    let dump = |s: &cardsim_engine::allegiance::AllegianceState, out: &mut String| {
+        for (k, v) in s.describe() {
+            writeln!(out, "  {k} = {v}").unwrap();
+        }
+    };
+    dump(&s, &mut out);
+    loop {
+        s.legal_actions(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let a = buf[rng.random_range(0..buf.len())];
+        let options = if buf.len() <= 12 {
+            let labels: Vec<String> = buf.iter().map(|a| s.action_label(*a)).collect();
+            format!("[{}]", labels.join(" | "))
+        } else {
+            format!("({} options)", buf.len())
+        };
+        writeln!(
+            out,
+            "turn {} {:?} {options} -> {}",
+            s.turn(),
+            s.to_move(),
+            s.action_label(a)
+        )
+        .unwrap();
+        s.apply(a);
+        for l in s.take_log() {
+            writeln!(out, "  | {l}").unwrap();
+        }
+    }
+    dump(&s, &mut out);
+    writeln!(out, "outcome {:?}", s.outcome().unwrap()).unwrap();
+    out
+}
+
+#[test]
+fn golden_allegiance_two_players() {
+    check(
+        "allegiance_thedric_vs_hakor_seed1.txt",
+        allegiance_transcript(&["thedric", "hakor"], 1, &[]),
+    );
+}
+
+#[test]
+fn golden_allegiance_four_player_team_game() {
+    check(
+        "allegiance_team_seed2.txt",
+        allegiance_transcript(
+            &["thedric", "beledan", "hakor", "desoth"],
+            2,
+            &["players=4", "format=team"],
         ),
     );
 }
