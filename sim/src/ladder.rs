@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use cardsim_agents::{make_agent_for, Agent, AgentSpec, View};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{Action, Game, GameRng, PlayerResult, Ruleset, MAX_PLAYERS};
@@ -431,16 +431,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
             s = e;
         }
     }
-    let threads = job
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
+    let (pool, threads) = crate::worker_pool(job.threads)?;
     let total_games = 2 * job.deals * pair_ids.len() as u64;
     let bar = crate::progress_bar(total_games, job.progress);
     let started = Instant::now();

@@ -15,6 +15,7 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod sequential;
+pub mod series;
 pub mod stats;
 pub mod sweep;
 pub mod tournament;

@@ -9,6 +9,7 @@ use cardsim_engine::Ruleset;
 use cardsim_sim::impact::{AllCards, CardChange, ImpactSpec};
 use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::series::{series, series_table, LoserPlays, SeriesJob};
 use cardsim_sim::stats::Sprt;
 use cardsim_sim::sweep::SweepSpec;
 use cardsim_sim::tournament::TournamentSpec;
@@ -55,6 +56,53 @@ enum Cmd {
     Scenario(ScenarioArgs),
     /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
     Replay(ReplayArgs),
+    /// Competitive matches (the Allegiance rulebook's best-of series): two agents play
+    /// best-of-K series, each game with decks dealt at random from a pool without
+    /// replacement; writes series.csv, length.csv and manifest.json.
+    Match(MatchArgs),
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// Game name (two players, both seats played by agents).
+    #[arg(long, default_value = "allegiance")]
+    game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    cards: Option<PathBuf>,
+    /// Deck files of the pool (repeatable; default: every example deck of the game).
+    #[arg(long = "deck")]
+    decks: Vec<PathBuf>,
+    /// Agent A.
+    #[arg(long, default_value = "greedy")]
+    agent: String,
+    /// Agent B.
+    #[arg(long = "vs-agent", default_value = "random")]
+    vs_agent: String,
+    /// Games per series (odd): the player who wins more than half wins the match.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
+    best_of: u32,
+    /// Matches to play.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    matches: u64,
+    /// Who plays first in the game after a loss: `first` (the loser) or `second`.
+    #[arg(long, default_value = "first")]
+    loser_plays: LoserPlays,
+    /// Run seed.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Output folder (default: reports/match/GAME).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Early stopping of a matchup (shared by run, tournament and impact).
@@ -599,6 +647,45 @@ fn bench_agents() -> Result<()> {
     Ok(())
 }
 
+fn cmd_match(a: MatchArgs) -> Result<()> {
+    let decks = if a.decks.is_empty() {
+        example_decks(&a.game)?
+    } else {
+        a.decks
+    };
+    let out = a
+        .out
+        .unwrap_or_else(|| PathBuf::from("reports/match").join(a.game.to_ascii_lowercase()));
+    let r = series(&SeriesJob {
+        game: a.game,
+        cards: a.cards,
+        decks,
+        agent_a: a.agent,
+        agent_b: a.vs_agent,
+        best_of: a.best_of,
+        matches: a.matches,
+        loser_plays: a.loser_plays,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(out),
+        params: a.params,
+        progress: !a.quiet,
+        command: argv(),
+    })?;
+    print!("{}", series_table(&r));
+    println!(
+        "{:.1} s on {} threads; wrote {}",
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        r.written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}
+
 fn cmd_ladder(a: LadderArgs) -> Result<()> {
     let decks = if a.decks.is_empty() {
         example_decks(&a.game)?
@@ -910,6 +997,7 @@ fn main() -> ExitCode {
         })
         .map(|s| print!("{s}")),
         Some(Cmd::Report(a)) => cmd_report(a),
+        Some(Cmd::Match(a)) => cmd_match(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
