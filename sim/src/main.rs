@@ -765,6 +765,17 @@ fn cmd_impact(a: ImpactArgs) -> Result<()> {
     };
     let r = cardsim_sim::impact::impact(&spec)?;
     print!("{}", cardsim_sim::impact::table(&r.rows));
+    let notes = cardsim_sim::impact::notes_table(&r.rows);
+    if !notes.is_empty() {
+        print!("Notes (what else a change implies):\n{notes}");
+    }
+    if !r.skipped.is_empty() {
+        print!(
+            "Not ablated ({} of the deck's cards; rows with 0 games in impact.csv):\n{}",
+            r.skipped.len(),
+            cardsim_sim::impact::skipped_table(&r.skipped)
+        );
+    }
     println!(
         "{} games ({} paired) in {:.2} s on {} threads. diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
         r.manifest.games,

@@ -825,6 +825,10 @@ fn impact_section(t: &Table) -> Result<Section> {
             rate_cell(wilson_est(nw, g)),
             diff.map(|e| format!("{} {}", pts(e.v), pts_iv(&e)))
                 .unwrap_or_else(|| "—".into()),
+            match r.s("skipped") {
+                "" => r.s("note").to_string(),
+                why => format!("not ablated: {why}"),
+            },
         ]);
     }
     let mut html = String::new();
@@ -857,6 +861,7 @@ fn impact_section(t: &Table) -> Result<Section> {
             "base win rate [95%]",
             "new win rate [95%]",
             "difference, pts [95%]",
+            "note",
         ],
         &rows,
     ));
