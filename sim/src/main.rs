@@ -12,7 +12,9 @@ use cardsim_sim::sequential::StopRule;
 use cardsim_sim::stats::Sprt;
 use cardsim_sim::sweep::SweepSpec;
 use cardsim_sim::tournament::TournamentSpec;
-use cardsim_sim::{data_dir, execute, execute_with, field_table, summary_table, Job, Pairing};
+use cardsim_sim::{
+    data_dir, execute, execute_with, field_table, summary_table, team_table, Job, Pairing,
+};
 use clap::{Args, Parser, Subcommand};
 
 /// AI agents play card games against each other, many times, for balance numbers.
@@ -449,6 +451,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     };
     let r = execute_with(&job, &stop)?;
     print!("{}", summary_table(&r.summary));
+    print!("{}", team_table(&r.teams));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(st) = row.stop {
             println!(
