@@ -187,6 +187,8 @@ struct ImpactArgs {
     #[arg(long, value_name = "CHANGE")]
     buff: Option<String>,
     /// Ablate every distinct card of the deck in turn (with --replace-with or --remove).
+    /// Cards the game cannot ablate that way (Allegiance: the hero, faces chosen at set-up,
+    /// abilities under --replace-with) are skipped and listed with the reason.
     #[arg(long)]
     all_cards: bool,
     #[command(flatten)]
