@@ -351,6 +351,34 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         Err(edit_unsupported::<Self>())
     }
 
+    /// Whether card `card` of deck `deck` (a name from [`Ruleset::deck_cards`]) can be
+    /// removed (`replacement = None`) or replaced by `replacement` through
+    /// [`Ruleset::with_deck_card_replaced`]. `impact --all-cards` skips the cards this calls
+    /// [`Ablation::Blocked`] and lists them with the reason; for the others the edit is made,
+    /// and any error it gives stops the command as usual. Default: every card is allowed.
+    fn ablation(&self, deck: usize, card: &str, replacement: Option<&str>) -> Ablation {
+        let _ = (deck, card, replacement);
+        Ablation::Allowed { note: None }
+    }
+
+    /// Cards that belong to deck `deck` without being among its [`Ruleset::deck_cards`]
+    /// (Allegiance: the loadout's hero). `impact --all-cards` asks [`Ruleset::ablation`]
+    /// about these too, so they are measured or listed as not ablated, never silently left
+    /// out. Default: none.
+    fn other_deck_cards(&self, deck: usize) -> Vec<String> {
+        let _ = deck;
+        Vec::new()
+    }
+
+    /// Teams, when the loaded parameters make players play in teams: `Some(t)` is the team
+    /// of `seat` (seats with the same `t` share their result). `None` (the default): every
+    /// player plays for themselves. Run outputs add per-team rows (`teams.csv`) when some
+    /// seat has a team.
+    fn team_of(&self, seat: usize) -> Option<usize> {
+        let _ = seat;
+        None
+    }
+
     /// A copy of this rule set in which card `card` is changed everywhere (every deck that
     /// holds it) by `change`, a game-specific edit of the card's numbers such as `attack-1`
     /// or `health+2`. Used by nerf/buff impact runs.
@@ -358,6 +386,20 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         let _ = (card, change);
         Err(edit_unsupported::<Self>())
     }
+}
+
+/// Whether a card of a deck can be ablated (removed, or replaced by another card), as
+/// [`Ruleset::ablation`] answers it for `cardsim impact --all-cards`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ablation {
+    /// It can. `note`, when given, says what else the change implies (e.g. that removing an
+    /// ability also makes the abilities that need it unreachable).
+    Allowed {
+        /// What else the change implies, in words.
+        note: Option<String>,
+    },
+    /// It cannot, for this reason (e.g. the card is what the deck is: a hero).
+    Blocked(String),
 }
 
 /// The error of the defaulted card-edit methods of [`Ruleset`].

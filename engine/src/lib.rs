@@ -60,8 +60,8 @@ pub mod tyrant;
 
 pub use error::{IllegalAction, LoadError};
 pub use game::{
-    Action, ActionBuf, CardUsage, ChanceBuf, DeckCard, DeckSource, DeckText, EndReason, Game,
-    Outcome, PlayerResult, PolicyInfo, Ruleset, Setup, ToMove, MAX_ACTIONS, MAX_PLAYERS,
+    Ablation, Action, ActionBuf, CardUsage, ChanceBuf, DeckCard, DeckSource, DeckText, EndReason,
+    Game, Outcome, PlayerResult, PolicyInfo, Ruleset, Setup, ToMove, MAX_ACTIONS, MAX_PLAYERS,
 };
 pub use params::{ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{game_rng, stream_rng, GameRng, RngRole};

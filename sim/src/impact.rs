@@ -17,7 +17,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use cardsim_agents::{make_agent, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
-use cardsim_engine::{LoadError, PlayerResult, Ruleset};
+use cardsim_engine::{Ablation, LoadError, PlayerResult, Ruleset};
 
 use crate::output::{self, stop_cells, Manifest};
 use crate::runner::{play_seeded, seating_for as seating, CHUNK};
@@ -148,6 +148,22 @@ pub struct ImpactRow {
     pub paired: Paired,
     /// Early-stopping report.
     pub stop: Option<StopInfo>,
+    /// What else the change implies, as the game says ([`Ablation::Allowed`]).
+    pub note: Option<String>,
+}
+
+/// A card `--all-cards` did not ablate, because the game says it cannot be
+/// ([`Ablation::Blocked`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedCard {
+    /// Deck.
+    pub deck: String,
+    /// Card.
+    pub card: String,
+    /// The change that was not made.
+    pub change: String,
+    /// Why, in the game's words.
+    pub reason: String,
 }
 
 impl ImpactRow {
@@ -161,6 +177,8 @@ impl ImpactRow {
 pub struct ImpactReport {
     /// One row per change.
     pub rows: Vec<ImpactRow>,
+    /// Cards `--all-cards` skipped, with the reason (also rows of impact.csv with 0 games).
+    pub skipped: Vec<SkippedCard>,
     /// The manifest.
     pub manifest: Manifest,
     /// Files written.
@@ -232,32 +250,62 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     // Every change is built (and so checked) before any game is played.
     let mut changes = spec.changes.clone();
     let deck_cards = ruleset.deck_cards(0);
-    match &spec.all_cards {
-        None => {}
-        Some(all) => {
-            for c in &deck_cards {
-                let ch = match all {
-                    AllCards::Remove => CardChange::Remove {
-                        card: c.name.clone(),
-                    },
-                    AllCards::ReplaceWith(w) if w.eq_ignore_ascii_case(&c.name) => continue,
-                    AllCards::ReplaceWith(w) => CardChange::Replace {
-                        card: c.name.clone(),
-                        with: w.clone(),
-                    },
-                };
-                changes.push(ch);
+    let deck_name = ruleset.deck_names()[0].clone();
+    // The game's word on each ablation: a note for those it allows, the reason for those it
+    // does not (`--all-cards` skips these and lists them; an explicit change is left to the
+    // edit itself, whose error stops the command).
+    let ablation = |c: &CardChange| match c {
+        CardChange::Replace { card, with } => ruleset.ablation(0, card, Some(with)),
+        CardChange::Remove { card } => ruleset.ablation(0, card, None),
+        CardChange::Numbers { .. } => Ablation::Allowed { note: None },
+    };
+    let mut skipped = Vec::new();
+    if let Some(all) = &spec.all_cards {
+        let names = deck_cards
+            .iter()
+            .map(|c| c.name.clone())
+            .chain(ruleset.other_deck_cards(0));
+        for name in names {
+            let ch = match all {
+                AllCards::Remove => CardChange::Remove { card: name.clone() },
+                AllCards::ReplaceWith(w) if w.eq_ignore_ascii_case(&name) => continue,
+                AllCards::ReplaceWith(w) => CardChange::Replace {
+                    card: name.clone(),
+                    with: w.clone(),
+                },
+            };
+            match ablation(&ch) {
+                Ablation::Blocked(reason) => skipped.push(SkippedCard {
+                    deck: deck_name.clone(),
+                    card: name,
+                    change: ch.label(),
+                    reason,
+                }),
+                Ablation::Allowed { .. } => changes.push(ch),
             }
         }
     }
     if changes.is_empty() {
+        if !skipped.is_empty() {
+            bail!(
+                "nothing to measure: {} cannot ablate any card of `{deck_name}` that way:\n{}",
+                R::NAME,
+                skipped_table(&skipped)
+            );
+        }
         bail!("nothing to measure: give --card with --replace-with, --remove, --nerf or --buff, or --all-cards");
     }
+    let notes: Vec<Option<String>> = changes
+        .iter()
+        .map(|c| match ablation(c) {
+            Ablation::Allowed { note } => note,
+            Ablation::Blocked(_) => None,
+        })
+        .collect();
     let variants: Vec<R> = changes
         .iter()
         .map(|c| c.apply(&ruleset))
         .collect::<Result<_, _>>()?;
-    let deck_name = ruleset.deck_names()[0].clone();
     let card_name = |c: &CardChange| {
         deck_cards
             .iter()
@@ -278,7 +326,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     let base_cache: RwLock<Vec<u8>> = RwLock::new(Vec::new());
     let started = Instant::now();
     let mut rows = Vec::new();
-    for (change, variant) in changes.iter().zip(&variants) {
+    for ((change, variant), note) in changes.iter().zip(&variants).zip(&notes) {
         let mut acc = Look {
             paired: Paired::default(),
             base: [0; 2],
@@ -384,6 +432,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
             new: acc.new,
             paired: acc.paired,
             stop,
+            note: note.clone(),
         });
     }
     bar.finish_and_clear();
@@ -402,6 +451,13 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
             if let Some(map) = o.as_object_mut() {
                 map.insert("stop".into(), crate::stop_options(&spec.stop));
                 map.insert("changes".into(), serde_json::to_value(&changes)?);
+                map.insert(
+                    "skipped".into(),
+                    skipped
+                        .iter()
+                        .map(|k| serde_json::json!({"card": k.card, "change": k.change, "reason": k.reason}))
+                        .collect(),
+                );
                 map.insert("pairing".into(), format!("game t faces opponent t mod {m}, seats alternated by t div {m}, every random stream from (seed, t) in both arms; the SPRT (if any) tests the share of discordant games (results differ between arms) won by the changed deck").into());
             }
             o
@@ -413,13 +469,14 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     let written = match &spec.out {
         Some(dir) => output::write_files(
             dir,
-            &[("impact.csv", &|p| write_impact(p, &rows))],
+            &[("impact.csv", &|p| write_impact(p, &rows, &skipped))],
             &manifest,
         )?,
         None => Vec::new(),
     };
     Ok(ImpactReport {
         rows,
+        skipped,
         manifest,
         written,
     })
@@ -450,7 +507,7 @@ pub const IMPACT_COLUMNS: [&str; 11] = [
     "new_wins",
 ];
 
-fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
+fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Result<()> {
     let mut w = csv::Writer::from_path(path)?;
     let mut header: Vec<&str> = IMPACT_COLUMNS.to_vec();
     header.extend([
@@ -462,6 +519,8 @@ fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
         "stop_games",
         "stop_llr",
         "stop_half_width",
+        "note",
+        "skipped",
     ]);
     w.write_record(&header)?;
     for r in rows {
@@ -486,10 +545,43 @@ fn write_impact(path: &Path, rows: &[ImpactRow]) -> Result<()> {
             r.paired.new_better.to_string(),
         ];
         rec.extend(stop_cells(r.stop.as_ref()));
+        rec.push(r.note.clone().unwrap_or_default());
+        rec.push(String::new());
+        w.write_record(&rec)?;
+    }
+    // Skipped cards: no games, the reason in `skipped`.
+    for k in skipped {
+        let mut rec = vec![k.deck.clone(), k.card.clone(), k.change.clone(), "0".into()];
+        rec.extend(std::iter::repeat_n(String::new(), 5));
+        rec.extend(std::iter::repeat_n("0".to_string(), 6));
+        rec.extend(std::iter::repeat_n(String::new(), 5));
+        rec.push(k.reason.clone());
         w.write_record(&rec)?;
     }
     w.flush()?;
     Ok(())
+}
+
+/// The cards `--all-cards` skipped, one per line with the reason.
+pub fn skipped_table(skipped: &[SkippedCard]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    for k in skipped {
+        let _ = writeln!(s, "  {} ({}): {}", k.card, k.change, k.reason);
+    }
+    s
+}
+
+/// The printed notes of measured changes (what else each implies), one per line.
+pub fn notes_table(rows: &[ImpactRow]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    for r in rows {
+        if let Some(n) = &r.note {
+            let _ = writeln!(s, "  {} ({}): {n}", r.card, r.change);
+        }
+    }
+    s
 }
 
 /// The printed table, largest effect first.

@@ -76,6 +76,8 @@ pub struct Job {
 pub struct JobReport {
     /// Summary rows (per matchup, deck and seat, plus `all`).
     pub summary: Vec<SummaryRow>,
+    /// Team rows (empty unless the rules seat teams).
+    pub teams: Vec<output::TeamRow>,
     /// Per-matchup accumulators.
     pub accs: Vec<MatchAcc>,
     /// Names per matchup.
@@ -325,6 +327,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
 
     let names = output::match_names(&ruleset, &run.matchups);
     let mut summary = output::summary_rows(&ruleset, &names, &accs);
+    let teams = output::team_rows(&ruleset, &names, &accs);
     let per = (summary.len() / names.len().max(1)).max(1);
     for (row, stop) in summary.chunks_mut(per).zip(&stops) {
         for r in row {
@@ -377,6 +380,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
                 summary: &summary,
                 names: &names,
                 accs: &accs,
+                teams: &teams,
                 manifest: &manifest,
                 peeks: &peeks,
             },
@@ -386,6 +390,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     let checksum = accs.iter().fold(0u64, |a, m| a.wrapping_add(m.checksum));
     Ok(JobReport {
         summary,
+        teams,
         accs,
         names,
         manifest,
@@ -525,6 +530,42 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
             let _ = write!(s, " {:>12}", pct(w, n));
         }
         let _ = writeln!(s);
+    }
+    s
+}
+
+/// Team results (only when the rules seat teams): per matchup and team, the win, draw and
+/// loss rates over all seats with the win rate's interval, and the win rate in each set of
+/// seats it sat in.
+pub fn team_table(rows: &[output::TeamRow]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    if rows.is_empty() {
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "{:<32} {:<24} {:>8} {:>22} {:>7} {:>7}  win rate by seats",
+        "matchup", "team", "games", "win rate [95% CI]", "draws", "losses"
+    );
+    let mut by_seats = String::new();
+    for r in rows {
+        let a = &r.acc;
+        if r.seats != "all" {
+            let _ = write!(by_seats, " {} {}", r.seats, pct(a.wins, a.games));
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "{:<32} {:<24} {:>8} {:>22} {:>7} {:>7} {}",
+            truncate(&r.matchup, 32),
+            truncate(&r.team, 24),
+            a.games,
+            pct_ci(a.wins, a.games),
+            pct(a.draws, a.games),
+            pct(a.losses, a.games),
+            std::mem::take(&mut by_seats)
+        );
     }
     s
 }

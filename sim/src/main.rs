@@ -13,7 +13,9 @@ use cardsim_sim::series::{series, series_table, LoserPlays, SeriesJob};
 use cardsim_sim::stats::Sprt;
 use cardsim_sim::sweep::SweepSpec;
 use cardsim_sim::tournament::TournamentSpec;
-use cardsim_sim::{data_dir, execute, execute_with, field_table, summary_table, Job, Pairing};
+use cardsim_sim::{
+    data_dir, execute, execute_with, field_table, summary_table, team_table, Job, Pairing,
+};
 use clap::{Args, Parser, Subcommand};
 
 /// AI agents play card games against each other, many times, for balance numbers.
@@ -233,6 +235,8 @@ struct ImpactArgs {
     #[arg(long, value_name = "CHANGE")]
     buff: Option<String>,
     /// Ablate every distinct card of the deck in turn (with --replace-with or --remove).
+    /// Cards the game cannot ablate that way (Allegiance: the hero, faces chosen at set-up,
+    /// abilities under --replace-with) are skipped and listed with the reason.
     #[arg(long)]
     all_cards: bool,
     #[command(flatten)]
@@ -497,6 +501,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     };
     let r = execute_with(&job, &stop)?;
     print!("{}", summary_table(&r.summary));
+    print!("{}", team_table(&r.teams));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(st) = row.stop {
             println!(
@@ -852,6 +857,17 @@ fn cmd_impact(a: ImpactArgs) -> Result<()> {
     };
     let r = cardsim_sim::impact::impact(&spec)?;
     print!("{}", cardsim_sim::impact::table(&r.rows));
+    let notes = cardsim_sim::impact::notes_table(&r.rows);
+    if !notes.is_empty() {
+        print!("Notes (what else a change implies):\n{notes}");
+    }
+    if !r.skipped.is_empty() {
+        print!(
+            "Not ablated ({} of the deck's cards; rows with 0 games in impact.csv):\n{}",
+            r.skipped.len(),
+            cardsim_sim::impact::skipped_table(&r.skipped)
+        );
+    }
     println!(
         "{} games ({} paired) in {:.2} s on {} threads. diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
         r.manifest.games,

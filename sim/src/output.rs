@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use cardsim_engine::Ruleset;
 use serde::Serialize;
 
-use crate::runner::{MatchAcc, Matchup, SeatAcc};
+use crate::runner::{team_index, MatchAcc, Matchup, SeatAcc};
 use crate::sequential::StopInfo;
 use crate::stats::{hist_mean, hist_quantile, newcombe_diff, wilson, Z95};
 
@@ -165,6 +165,153 @@ pub fn summary_rows<R: Ruleset>(
         }
     }
     rows
+}
+
+/// One team row: a team (decks seated on one side) in one set of seats, or in all (`all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamRow {
+    /// Matchup id.
+    pub matchup: String,
+    /// The team's decks, `+`-joined in slot order (e.g. `thedric+hakor`).
+    pub team: String,
+    /// The other teams, each `+`-joined, separated by ` / `.
+    pub opponent: String,
+    /// The seats it sat in (`seat0+seat2`), or `all`.
+    pub seats: String,
+    /// `yes` if those seats include the first seat, `no`, or `both` on `all` rows when the
+    /// team sat both ways.
+    pub moves_first: String,
+    /// Counts (no turn histogram or decisions: see [`MatchAcc::teams`]).
+    pub acc: SeatAcc,
+}
+
+/// Team rows of a run (empty unless the rules seat teams, [`Ruleset::team_of`]): per
+/// matchup and team, one row per set of seats it sat in, then `all`. Teams come in order
+/// of their first slot.
+pub fn team_rows<R: Ruleset>(ruleset: &R, names: &[MatchNames], accs: &[MatchAcc]) -> Vec<TeamRow> {
+    let n = ruleset.num_players();
+    let seat_set = |mask: usize| {
+        (0..n)
+            .filter(|s| mask & (1 << s) != 0)
+            .map(|s| ruleset.seat_name(s))
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let deck_set = |nm: &MatchNames, mask: usize| {
+        (0..n)
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| nm.decks[k].as_str())
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let first = 1 << ruleset.first_seat();
+    let mut rows = Vec::new();
+    for (nm, acc) in names.iter().zip(accs) {
+        let played = |slots: usize| {
+            (1..1usize << n).filter(move |&seats| acc.teams[team_index(slots, seats)].games > 0)
+        };
+        let teams: Vec<usize> = (1..1usize << n)
+            .filter(|&slots| played(slots).next().is_some())
+            .collect();
+        for &slots in &teams {
+            let opponent = teams
+                .iter()
+                .filter(|&&o| o != slots)
+                .map(|&o| deck_set(nm, o))
+                .collect::<Vec<_>>()
+                .join(" / ");
+            let mut all = SeatAcc::default();
+            let (mut with_first, mut without) = (false, false);
+            for seats in played(slots) {
+                let a = acc.teams[team_index(slots, seats)].clone();
+                all.merge(&a);
+                let f = seats & first != 0;
+                with_first |= f;
+                without |= !f;
+                rows.push(TeamRow {
+                    matchup: nm.id.clone(),
+                    team: deck_set(nm, slots),
+                    opponent: opponent.clone(),
+                    seats: seat_set(seats),
+                    moves_first: if f { "yes" } else { "no" }.into(),
+                    acc: a,
+                });
+            }
+            rows.push(TeamRow {
+                matchup: nm.id.clone(),
+                team: deck_set(nm, slots),
+                opponent,
+                seats: "all".into(),
+                moves_first: match (with_first, without) {
+                    (true, true) => "both",
+                    (true, false) => "yes",
+                    _ => "no",
+                }
+                .into(),
+                acc: all,
+            });
+        }
+    }
+    rows
+}
+
+/// The fixed leading columns of teams.csv.
+pub const TEAM_COLUMNS: [&str; 15] = [
+    "matchup",
+    "team",
+    "opponent",
+    "seats",
+    "moves_first",
+    "games",
+    "wins",
+    "losses",
+    "draws",
+    "win_rate",
+    "win_ci_low",
+    "win_ci_high",
+    "draw_rate",
+    "draw_ci_low",
+    "draw_ci_high",
+];
+
+/// Write this CSV (see the README for its columns).
+pub fn write_teams(path: &Path, rows: &[TeamRow]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    let mut header = TEAM_COLUMNS.to_vec();
+    header.extend([
+        "loss_rate",
+        "loss_ci_low",
+        "loss_ci_high",
+        "wins_at_limit",
+        "losses_at_limit",
+        "draws_at_limit",
+    ]);
+    w.write_record(&header)?;
+    for r in rows {
+        let a = &r.acc;
+        let mut rec = vec![
+            r.matchup.clone(),
+            r.team.clone(),
+            r.opponent.clone(),
+            r.seats.clone(),
+            r.moves_first.clone(),
+            a.games.to_string(),
+            a.wins.to_string(),
+            a.losses.to_string(),
+            a.draws.to_string(),
+        ];
+        rec.extend(rate(a.wins, a.games));
+        rec.extend(rate(a.draws, a.games));
+        rec.extend(rate(a.losses, a.games));
+        rec.extend([
+            a.wins_at_limit.to_string(),
+            a.losses_at_limit.to_string(),
+            a.draws_at_limit.to_string(),
+        ]);
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
 }
 
 /// `stop_decision, stop_games, stop_llr, stop_half_width` cells (empty without a rule).
@@ -547,6 +694,8 @@ pub struct Outputs<'a> {
     pub names: &'a [MatchNames],
     /// Accumulators.
     pub accs: &'a [MatchAcc],
+    /// Team rows (`teams.csv` is written only when there are some).
+    pub teams: &'a [TeamRow],
     /// Manifest.
     pub manifest: &'a Manifest,
     /// Whether an agent label sees hidden information.
@@ -555,15 +704,19 @@ pub struct Outputs<'a> {
 
 /// Write all outputs into `dir` atomically (see the module docs).
 pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
-    write_files(
-        dir,
-        &[
-            ("summary.csv", &|p| write_summary(p, out.summary, out.peeks)),
-            ("turns.csv", &|p| write_turns(p, out.names, out.accs)),
-            ("cards.csv", &|p| write_cards(p, out.names, out.accs)),
-        ],
-        out.manifest,
-    )
+    let summary = |p: &Path| write_summary(p, out.summary, out.peeks);
+    let turns = |p: &Path| write_turns(p, out.names, out.accs);
+    let cards = |p: &Path| write_cards(p, out.names, out.accs);
+    let teams = |p: &Path| write_teams(p, out.teams);
+    let mut files: Vec<(&str, FileWriter<'_>)> = vec![
+        ("summary.csv", &summary),
+        ("turns.csv", &turns),
+        ("cards.csv", &cards),
+    ];
+    if !out.teams.is_empty() {
+        files.push(("teams.csv", &teams));
+    }
+    write_files(dir, &files, out.manifest)
 }
 
 /// A file writer for [`write_files`]: writes the file at the path it is given.

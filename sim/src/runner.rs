@@ -206,6 +206,12 @@ impl SeatAcc {
     }
 }
 
+/// Index of a team's counts in [`MatchAcc::teams`]: the bit mask of its deck slots and the
+/// bit mask of the seats they sat in.
+pub fn team_index(slot_mask: usize, seat_mask: usize) -> usize {
+    slot_mask << MAX_PLAYERS | seat_mask
+}
+
 /// Per-card counts of one slot's deck.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardAcc {
@@ -232,6 +238,13 @@ pub struct MatchAcc {
     /// won (a draw), `slots + 1` when several won together (teams, cooperative play); then
     /// the end reason (0 decided, 1 turn limit).
     pub by_outcome: Vec<[Vec<u64>; 2]>,
+    /// Team results, at [`team_index`]`(slots, seats)`; all zero unless the rules seat teams
+    /// ([`Ruleset::team_of`]). A team (the deck slots whose seats the rules put on one side)
+    /// wins when any member wins (the rules give a winning side's members a win each), draws
+    /// when no member wins and some member draws (at a turn limit, a member eliminated earlier
+    /// keeps its loss while the team still draws), and loses otherwise. Only the result
+    /// counts are kept (no turn histogram, no decisions).
+    pub teams: Vec<SeatAcc>,
     /// Order-independent checksum over (game index, turns, results).
     pub checksum: u64,
 }
@@ -246,6 +259,7 @@ impl MatchAcc {
                 .map(|c| vec![CardAcc::default(); c.len()])
                 .collect(),
             by_outcome: vec![[vec![0; max_turns + 1], vec![0; max_turns + 1]]; slots + 2],
+            teams: vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)],
             checksum: 0,
         }
     }
@@ -275,8 +289,50 @@ impl MatchAcc {
                 }
             }
         }
+        for (a, b) in self.teams.iter_mut().zip(&o.teams) {
+            a.merge(b);
+        }
         self.checksum = self.checksum.wrapping_add(o.checksum);
         self
+    }
+}
+
+/// Count one game's team results: for each team (seats with the same `team[seat]`), the
+/// slots and seats it had and its result (see [`MatchAcc::teams`]).
+fn add_teams(
+    teams: &mut [SeatAcc],
+    team: &[Option<usize>],
+    slot_of_seat: &[usize],
+    results: &[PlayerResult],
+    lim: bool,
+) {
+    for (first, t) in team.iter().enumerate() {
+        let Some(t) = t else { continue };
+        if team[..first].contains(&Some(*t)) {
+            continue; // counted with its first seat
+        }
+        let (mut slots, mut seats) = (0, 0);
+        let (mut win, mut draw) = (false, false);
+        for seat in first..team.len() {
+            if team[seat] == Some(*t) {
+                slots |= 1 << slot_of_seat[seat];
+                seats |= 1 << seat;
+                win |= results[seat] == PlayerResult::Win;
+                draw |= results[seat] == PlayerResult::Draw;
+            }
+        }
+        let a = &mut teams[team_index(slots, seats)];
+        a.games += 1;
+        if win {
+            a.wins += 1;
+            a.wins_at_limit += lim as u64;
+        } else if draw {
+            a.draws += 1;
+            a.draws_at_limit += lim as u64;
+        } else {
+            a.losses += 1;
+            a.losses_at_limit += lim as u64;
+        }
     }
 }
 
@@ -449,6 +505,10 @@ impl<'a, R: Ruleset> Run<'a, R> {
             .map(|a| make_agent_for(self.ruleset, a).expect("validated"))
             .collect();
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
+        let mut team = [None; MAX_PLAYERS];
+        for (seat, t) in team.iter_mut().enumerate().take(n) {
+            *t = self.ruleset.team_of(seat);
+        }
         for i in start..end {
             let g = base + i;
             let (seating, slot_of_seat) = seating_for(&m.decks, i);
@@ -517,6 +577,13 @@ impl<'a, R: Ruleset> Run<'a, R> {
             if winners > 1 {
                 winner_slot = n + 1;
             }
+            add_teams(
+                &mut acc.teams,
+                &team[..n],
+                &slot_of_seat[..n],
+                &rec.results,
+                lim,
+            );
             acc.by_outcome[winner_slot][lim as usize][t] += 1;
             let mut h = g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (rec.turns as u64) << 32;
             for (seat, r) in rec.results[..n].iter().enumerate() {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactSpec};
+use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactReport, ImpactSpec};
 use cardsim_sim::sequential::StopRule;
 use cardsim_sim::stats::{Decision, Sprt};
 use cardsim_sim::sweep::{sweep, SweepSpec};
@@ -118,10 +118,27 @@ fn a_vanilla_copy_changes_nothing_and_a_stronger_card_wins_more() {
     }
 }
 
+/// Run `s` on 1 and then 2 threads into two folders; the reports and impact.csv must be
+/// identical. Returns the first report and its folder (removed by the caller).
+fn impact_on_1_and_2_threads(mut s: ImpactSpec, tag: &str) -> (ImpactReport, PathBuf) {
+    let out1 = tmp(&format!("{tag}1"));
+    let out2 = tmp(&format!("{tag}2"));
+    s.threads = Some(1);
+    s.out = Some(out1.clone());
+    let a = impact(&s).unwrap();
+    s.threads = Some(2);
+    s.out = Some(out2.clone());
+    let b = impact(&s).unwrap();
+    assert_eq!(a.rows, b.rows);
+    assert_eq!(a.skipped, b.skipped);
+    let f1 = std::fs::read(out1.join("impact.csv")).unwrap();
+    assert_eq!(f1, std::fs::read(out2.join("impact.csv")).unwrap());
+    let _ = std::fs::remove_dir_all(&out2);
+    (a, out1)
+}
+
 #[test]
 fn all_cards_ablation_and_thread_independence() {
-    let out1 = tmp("imp1");
-    let out2 = tmp("imp2");
     let mut s = impact_spec(vec![], 700, 1);
     s.all_cards = Some(AllCards::ReplaceWith("Grunt Copy".into()));
     s.stop = StopRule {
@@ -130,14 +147,7 @@ fn all_cards_ablation_and_thread_independence() {
         min_games: 0,
         look: 50,
     };
-    s.out = Some(out1.clone());
-    let a = impact(&s).unwrap();
-    s.threads = Some(2);
-    s.out = Some(out2.clone());
-    let b = impact(&s).unwrap();
-    assert_eq!(a.rows, b.rows);
-    let f1 = std::fs::read(out1.join("impact.csv")).unwrap();
-    assert_eq!(f1, std::fs::read(out2.join("impact.csv")).unwrap());
+    let (_, out1) = impact_on_1_and_2_threads(s, "imp");
     let rows = csv_rows(&out1.join("impact.csv"));
     let cards: Vec<&str> = rows.iter().map(|r| r["card"].as_str()).collect();
     assert_eq!(cards, ["Grunt", "Runner", "Brute", "Bulwark"]);
@@ -155,7 +165,6 @@ fn all_cards_ablation_and_thread_independence() {
             .unwrap();
     assert_eq!(m["kind"], "impact");
     let _ = std::fs::remove_dir_all(&out1);
-    let _ = std::fs::remove_dir_all(&out2);
 }
 
 fn allegiance_deck(name: &str) -> PathBuf {
@@ -229,8 +238,6 @@ fn allegiance_vanilla_copy_changes_nothing_and_buffs_win_more() {
 
 #[test]
 fn allegiance_impact_is_thread_independent() {
-    let out1 = tmp("aimp1");
-    let out2 = tmp("aimp2");
     let changes = vec![
         numbers("Infantry", "attack-1", "nerf"),
         numbers("Anointed Platemail", "armor+1", "buff"),
@@ -238,21 +245,162 @@ fn allegiance_impact_is_thread_independent() {
             card: "War Chest".into(),
         },
     ];
-    let mut s = allegiance_spec(changes, 900, 1);
-    s.out = Some(out1.clone());
-    let a = impact(&s).unwrap();
-    s.threads = Some(2);
-    s.out = Some(out2.clone());
-    let b = impact(&s).unwrap();
-    assert_eq!(a.rows, b.rows);
-    let f1 = std::fs::read(out1.join("impact.csv")).unwrap();
-    assert_eq!(f1, std::fs::read(out2.join("impact.csv")).unwrap());
+    let (_, out1) = impact_on_1_and_2_threads(allegiance_spec(changes, 900, 1), "aimp");
     let rows = csv_rows(&out1.join("impact.csv"));
     let changes: Vec<&str> = rows.iter().map(|r| r["change"].as_str()).collect();
     assert_eq!(changes, ["nerf:attack-1", "buff:armor+1", "remove"]);
     assert!(rows.iter().all(|r| r["games"] == "1800"));
     let _ = std::fs::remove_dir_all(&out1);
-    let _ = std::fs::remove_dir_all(&out2);
+}
+
+/// `--all-cards --remove` on an Allegiance loadout: every ability and fixed face is
+/// measured, the faces the loadout does not fix and the hero are listed with their reasons
+/// (rows with 0 games), and the run is thread-independent.
+#[test]
+fn allegiance_all_cards_measures_abilities_and_lists_what_it_skips() {
+    let mut s = allegiance_spec(vec![], 150, 1);
+    s.all_cards = Some(AllCards::Remove);
+    let (a, out1) = impact_on_1_and_2_threads(s, "aall");
+    let measured: Vec<&str> = a.rows.iter().map(|r| r.card.as_str()).collect();
+    assert_eq!(
+        measured,
+        [
+            "Equip",
+            "Lay on Hands",
+            "Smite",
+            "Divine Aegis",
+            "Consecration",
+            "Crusade",
+            "Judgment",
+            "Ascension",
+            "Valdruun Warhammer",
+            "Anointed Platemail"
+        ]
+    );
+    assert!(a
+        .rows
+        .iter()
+        .all(|r| r.change == "remove" && r.games == 300));
+    // Every measured removal changes some game.
+    assert!(
+        a.rows.iter().all(|r| r.paired.discordant > 0),
+        "{:?}",
+        a.rows
+    );
+    let notes: Vec<(&str, &str)> = a
+        .rows
+        .iter()
+        .filter_map(|r| r.note.as_deref().map(|n| (r.card.as_str(), n)))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            ("Equip", "no other level-0 ability is left, so 7 more abilities become unreachable: Lay on Hands, Smite, Divine Aegis, Consecration, Crusade, Judgment, Ascension"),
+            ("Valdruun Warhammer", "the player chooses its starting weapon face at set-up instead"),
+            ("Anointed Platemail", "the player chooses its starting armor face at set-up instead"),
+        ]
+    );
+    let skipped: Vec<(&str, &str)> = a
+        .skipped
+        .iter()
+        .map(|k| (k.card.as_str(), k.reason.as_str()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            ("Styrka Validata", "the loadout does not fix the weapon `Styrka Validata` as its starting face (the loadout starts with the other face), so there is nothing to remove or replace"),
+            ("Celestial Vestments", "the loadout does not fix the armor `Celestial Vestments` as its starting face (the loadout starts with the other face), so there is nothing to remove or replace"),
+            ("Beledan Kind", "`Beledan Kind` is the loadout's hero: a loadout without its hero is no loadout (compare heroes with --card \"Beledan Kind\" --replace-with ANOTHER)"),
+        ]
+    );
+    // impact.csv: the measured rows, then the skipped ones with 0 games and the reason.
+    let rows = csv_rows(&out1.join("impact.csv"));
+    assert_eq!(rows.len(), 13);
+    assert!(rows[..10].iter().all(|r| r["skipped"].is_empty()));
+    assert_eq!(rows[0]["note"], notes[0].1);
+    for (r, k) in rows[10..].iter().zip(&a.skipped) {
+        assert_eq!(
+            (
+                r["card"].as_str(),
+                r["games"].as_str(),
+                r["base_wins"].as_str()
+            ),
+            (k.card.as_str(), "0", "0")
+        );
+        assert_eq!(
+            (r["diff"].as_str(), r["skipped"].as_str()),
+            ("", k.reason.as_str())
+        );
+    }
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out1.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(m["options"]["skipped"].as_array().unwrap().len(), 3);
+    let _ = std::fs::remove_dir_all(&out1);
+}
+
+/// In 6 rounds Beledan cannot afford Ascension: levels 0–4 cost at least 0 + 3 + 9 + 20 + 30
+/// = 62 gold, his income is at most 6 + 7 + … + 11 = 51, and the four War Chests (cost 1,
+/// gold 3) add at most 8. Its unlock is never legal, so removing it changes no game: the
+/// paired difference is exactly 0. With `--replace-with` only what can take that card is
+/// measured (the fixed weapon by the other weapon face); the rest is listed.
+#[test]
+fn allegiance_all_cards_no_op_is_exactly_zero_and_replace_lists_the_rest() {
+    let mut s = allegiance_spec(vec![], 200, 2);
+    s.params = vec!["max_rounds=6".into()];
+    s.all_cards = Some(AllCards::Remove);
+    let r = impact(&s).unwrap();
+    let asc = r.rows.iter().find(|r| r.card == "Ascension").unwrap();
+    assert_eq!(asc.games, 400);
+    assert_eq!(asc.base, asc.new);
+    assert_eq!((asc.paired.discordant, asc.paired.sum2), (0, 0));
+    assert_eq!(asc.diff(), Some((0.0, 0.0, 0.0)));
+    s.all_cards = Some(AllCards::ReplaceWith("Styrka Validata".into()));
+    let r = impact(&s).unwrap();
+    let measured: Vec<(&str, &str)> = r
+        .rows
+        .iter()
+        .map(|r| (r.card.as_str(), r.change.as_str()))
+        .collect();
+    assert_eq!(
+        measured,
+        [("Valdruun Warhammer", "replace-with:Styrka Validata")]
+    );
+    assert_eq!(r.rows[0].games, 400);
+    let reasons: Vec<(&str, &str)> = r
+        .skipped
+        .iter()
+        .map(|k| (k.card.as_str(), k.reason.as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 11, "{reasons:?}");
+    assert_eq!(
+        reasons[0],
+        (
+            "Equip",
+            "`Beledan Kind/Equip` is a hero ability: it can be removed (--remove), not replaced"
+        )
+    );
+    assert_eq!(
+        reasons[8],
+        (
+            "Anointed Platemail",
+            "loadout `beledan`: the armor `Anointed Platemail` can only be replaced by a armor of the same kind, not by the weapon `Styrka Validata`"
+        )
+    );
+    assert_eq!(
+        reasons[10],
+        (
+            "Beledan Kind",
+            "loadout `beledan`: the hero `Beledan Kind` can only be replaced by a hero of the same kind, not by the weapon `Styrka Validata`"
+        )
+    );
+    // Nothing left to measure is an error that lists the reasons.
+    s.all_cards = Some(AllCards::ReplaceWith("Pikeman".into()));
+    let e = impact(&s).err().unwrap().to_string();
+    assert!(
+        e.starts_with("nothing to measure: allegiance cannot ablate any card of `beledan` that way:\n  Equip (replace-with:Pikeman): "),
+        "{e}"
+    );
 }
 
 #[test]

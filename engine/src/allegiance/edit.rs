@@ -10,7 +10,7 @@
 use super::cards::{CardDb, Kind, OpCode, MAX_ARG};
 use super::{Allegiance, Loadout};
 use crate::edit::parse_change;
-use crate::LoadError;
+use crate::{Ablation, LoadError};
 
 /// Where edit errors point: the card file is not kept after loading, so messages name the
 /// game and the card or loadout at fault.
@@ -125,6 +125,122 @@ fn locate(db: &CardDb, name: &str, prefer: Option<usize>) -> Result<Named, LoadE
     }
 }
 
+/// Find `name` in the context of loadout `lo`: as [`locate`], except that a name the
+/// loadout's hero's ability shares with a reserve card (Hakor Dajet's Wasting Disease) means
+/// the ability, the only one of the two a loadout can lose.
+fn locate_in(db: &CardDb, lo: &Loadout, name: &str) -> Result<Named, LoadError> {
+    let x = locate(db, name, Some(lo.hero as usize))?;
+    if let Named::Card(id) = x {
+        if db.card(id).kind.is_special() {
+            if let Some(i) = db.heroes[lo.hero as usize]
+                .abilities
+                .iter()
+                .position(|a| a.name.eq_ignore_ascii_case(name.trim()))
+            {
+                return Ok(Named::Ability(lo.hero as usize, i));
+            }
+        }
+    }
+    Ok(x)
+}
+
+/// The abilities of `hero` that no longer can be unlocked when the abilities in `removed`
+/// (bit `i` = ability `i`) are gone, beyond those removed themselves: level L needs an
+/// unlocked ability of level L − 1, so a level whose every ability is removed cuts off every
+/// higher level.
+fn unreachable(db: &CardDb, hero: usize, removed: u8) -> u8 {
+    let abilities = &db.heroes[hero].abilities;
+    let mut out = 0u8;
+    let mut cut = false;
+    let top = abilities.iter().map(|a| a.level).max().unwrap_or(0);
+    for level in 0..=top {
+        let at: Vec<usize> = (0..abilities.len())
+            .filter(|&i| abilities[i].level == level)
+            .collect();
+        if cut {
+            out |= at.iter().fold(0, |m, &i| m | 1 << i) & !removed;
+        } else if !at.is_empty() && at.iter().all(|&i| removed & (1 << i) != 0) {
+            cut = true;
+        }
+    }
+    out
+}
+
+/// See [`crate::Ruleset::ablation`]: the hero cannot be removed (it is the loadout); a face
+/// the loadout does not fix has nothing to remove (the player chooses it at set-up); an
+/// ability can be removed but not replaced. Everything else is left to
+/// [`with_deck_card_replaced`], which gives its own errors.
+pub(super) fn ablation(
+    a: &Allegiance,
+    deck: usize,
+    card: &str,
+    replacement: Option<&str>,
+) -> Ablation {
+    let db = &a.shared.db;
+    let Some(lo) = a.shared.loadouts.get(deck) else {
+        return Ablation::Allowed { note: None };
+    };
+    let Ok(x) = locate_in(db, lo, card) else {
+        return Ablation::Allowed { note: None };
+    };
+    let name = name_of(db, x);
+    let allowed = |note: Option<String>| Ablation::Allowed { note };
+    // A replacement of the hero or a fixed face must be of the same kind: try it.
+    let try_replace = || match with_deck_card_replaced(a, deck, card, replacement) {
+        Ok(_) => allowed(None),
+        Err(e) => Ablation::Blocked(e.message),
+    };
+    match (x, replacement) {
+        (Named::Hero(h), None) if h == lo.hero as usize => Ablation::Blocked(format!(
+            "`{name}` is the loadout's hero: a loadout without its hero is no loadout (compare heroes with --card \"{name}\" --replace-with ANOTHER)"
+        )),
+        (Named::Hero(h), Some(_)) if h == lo.hero as usize => try_replace(),
+        (Named::Weapon(h, f) | Named::Armor(h, f), _) if h == lo.hero as usize => {
+            let weapon = matches!(x, Named::Weapon(..));
+            let fixed = if weapon { lo.weapon } else { lo.armor };
+            if fixed != Some(f as u8) {
+                let how = if fixed.is_none() {
+                    "the player chooses that face at set-up"
+                } else {
+                    "the loadout starts with the other face"
+                };
+                Ablation::Blocked(format!(
+                    "the loadout does not fix the {} `{name}` as its starting face ({how}), so there is nothing to remove or replace",
+                    x.what()
+                ))
+            } else if replacement.is_none() {
+                allowed(Some(format!(
+                    "the player chooses its starting {} face at set-up instead",
+                    x.what()
+                )))
+            } else {
+                try_replace()
+            }
+        }
+        (Named::Ability(h, _), Some(_)) if h == lo.hero as usize => Ablation::Blocked(format!(
+            "`{name}` is a hero ability: it can be removed (--remove), not replaced"
+        )),
+        (Named::Ability(h, i), None) if h == lo.hero as usize => {
+            let removed = lo.disabled | 1 << i;
+            let cut = unreachable(db, h, removed);
+            allowed((cut != 0).then(|| {
+                let abilities = &db.heroes[h].abilities;
+                let names: Vec<&str> = (0..abilities.len())
+                    .filter(|&j| cut & (1 << j) != 0)
+                    .map(|j| abilities[j].name.as_str())
+                    .collect();
+                format!(
+                    "no other level-{} ability is left, so {} more abilities become unreachable: {}",
+                    abilities[i].level,
+                    names.len(),
+                    names.join(", ")
+                )
+            }))
+        }
+        _ => allowed(None),
+    }
+}
+
 /// The name of a located thing, as the card file spells it.
 fn name_of(db: &CardDb, x: Named) -> String {
     match x {
@@ -172,7 +288,7 @@ pub(super) fn with_deck_card_replaced(
         .loadouts
         .get(deck)
         .ok_or_else(|| err(format!("no loadout number {deck}")))?;
-    let x = locate(db, card, Some(lo.hero as usize))?;
+    let x = locate_in(db, lo, card)?;
     let name = name_of(db, x);
     let rep = replacement
         .map(|r| locate(db, r, Some(lo.hero as usize)))
@@ -302,14 +418,29 @@ pub(super) fn with_deck_card_replaced(
                 kind_name(db.card(id).kind)
             )))
         }
-        Named::Half(_) | Named::Ability(..) => {
+        Named::Ability(h, i) => {
+            if h != lo.hero as usize {
+                return Err(err(format!(
+                    "loadout `{}` plays {}, not `{name}`'s hero",
+                    lo.name, db.heroes[lo.hero as usize].name
+                )));
+            }
+            if rep.is_some() {
+                return Err(err(format!(
+                    "`{name}` is a hero ability: it can be removed from the loadout (--remove) or changed (nerf/buff), not replaced"
+                )));
+            }
+            if nl.disabled & (1 << i) != 0 {
+                return Err(err(format!(
+                    "loadout `{}` has no `{name}` left to remove",
+                    lo.name
+                )));
+            }
+            nl.disabled |= 1 << i;
+        }
+        Named::Half(_) => {
             return Err(err(format!(
-                "`{name}` is {}: it cannot be replaced or removed, only changed (nerf/buff)",
-                if matches!(x, Named::Half(_)) {
-                    "half of a split action card"
-                } else {
-                    "a hero ability"
-                }
+                "`{name}` is half of a split action card: it cannot be replaced or removed, only changed (nerf/buff)"
             )))
         }
     }
@@ -535,14 +666,143 @@ mod tests {
         assert!(e("Counterstrike", None).contains("split action card"));
         // A shared ability name means the loadout's hero's.
         assert_eq!(
-            e("Equip", None),
-            "allegiance: `Beledan Kind/Equip` is a hero ability: it cannot be replaced or removed, only changed (nerf/buff)"
+            e("Equip", Some("Smite")),
+            "allegiance: `Beledan Kind/Equip` is a hero ability: it can be removed from the loadout (--remove) or changed (nerf/buff), not replaced"
         );
+        assert_eq!(
+            a.with_deck_card_replaced(b, "Judgment", None)
+                .and_then(|r| r.with_deck_card_replaced(b, "Judgment", None))
+                .unwrap_err()
+                .to_string(),
+            "allegiance: loadout `beledan` has no `Beledan Kind/Judgment` left to remove"
+        );
+        assert!(e("Raise the Dead", None).contains("plays Beledan Kind, not"));
         assert!(a
             .with_deck_card_replaced(9, "Infantry", None)
             .unwrap_err()
             .to_string()
             .contains("no loadout number 9"));
+    }
+
+    /// Random playouts of `a` with `loadouts` seated in order; the union of each seat's
+    /// `drawn` bits (an ability's bit is set when it is unlocked).
+    fn unlocked(a: &Allegiance, loadouts: &[u8], games: u64) -> Vec<u64> {
+        use crate::{game_rng, ActionBuf, Game, ToMove};
+        use rand::RngExt;
+        let mut seen = vec![0u64; loadouts.len()];
+        let mut buf = ActionBuf::new();
+        for g in 0..games {
+            let mut s = a.new_game(loadouts, game_rng(7, g));
+            let mut rng = game_rng(8, g);
+            while let ToMove::Player(_) = s.to_move() {
+                s.legal_actions(&mut buf);
+                s.apply(buf[rng.random_range(0..buf.len())]);
+            }
+            for (i, m) in seen.iter_mut().enumerate() {
+                *m |= s.card_usage(i as u8).drawn;
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn a_removed_ability_is_never_unlocked_and_cuts_off_higher_levels() {
+        let a = ex();
+        let (b, t) = (loadout(&a, "beledan") as u8, loadout(&a, "thedric") as u8);
+        let base = unlocked(&a, &[b, t], 300);
+        // In 300 random games every ability of both heroes gets unlocked at some point.
+        assert_eq!(base[0] & 0xff, 0xff);
+        assert_eq!(base[1] & 0xff, 0xff);
+        // Smite (ability 2, level 1) removed: never unlocked; Lay on Hands, the other level-1
+        // ability, still opens level 2 and above. The opponent's abilities are untouched.
+        let smite = a
+            .with_deck_card_replaced(b as usize, "Smite", None)
+            .unwrap();
+        assert_eq!(smite.shared.loadouts[b as usize].disabled, 1 << 2);
+        let u = unlocked(&smite, &[b, t], 300);
+        assert_eq!(u[0] & 0xff, 0xff & !(1 << 2));
+        assert_eq!(u[1] & 0xff, 0xff);
+        // Equip (the only level-0 ability, the initial one) removed: the hero starts with
+        // nothing unlocked and no level-1 ability can ever be unlocked, so none at all.
+        let equip = a
+            .with_deck_card_replaced(b as usize, "Equip", None)
+            .unwrap();
+        let u = unlocked(&equip, &[b, t], 300);
+        assert_eq!((u[0] & 0xff, u[1] & 0xff), (0, 0xff));
+        // Both level-1 abilities removed: only Equip is left.
+        let both = smite
+            .with_deck_card_replaced(b as usize, "Lay on Hands", None)
+            .unwrap();
+        assert_eq!(unlocked(&both, &[b, t], 300)[0] & 0xff, 1);
+    }
+
+    #[test]
+    fn ablation_answers() {
+        let a = ex();
+        let (b, h) = (loadout(&a, "beledan"), loadout(&a, "hakor"));
+        let ab = |d: usize, card: &str, rep: Option<&str>| a.ablation(d, card, rep);
+        let note = |d: usize, card: &str| match ab(d, card, None) {
+            Ablation::Allowed { note } => note,
+            Ablation::Blocked(r) => panic!("{card} blocked: {r}"),
+        };
+        let blocked = |d: usize, card: &str, rep: Option<&str>| match ab(d, card, rep) {
+            Ablation::Blocked(r) => r,
+            other => panic!("{card}: {other:?}"),
+        };
+        assert_eq!(note(b, "Smite"), None);
+        assert_eq!(note(b, "Ascension"), None);
+        assert_eq!(
+            note(b, "Equip").unwrap(),
+            "no other level-0 ability is left, so 7 more abilities become unreachable: Lay on Hands, Smite, Divine Aegis, Consecration, Crusade, Judgment, Ascension"
+        );
+        assert_eq!(
+            note(b, "Valdruun Warhammer").unwrap(),
+            "the player chooses its starting weapon face at set-up instead"
+        );
+        assert_eq!(
+            blocked(b, "Beledan Kind", None),
+            "`Beledan Kind` is the loadout's hero: a loadout without its hero is no loadout (compare heroes with --card \"Beledan Kind\" --replace-with ANOTHER)"
+        );
+        assert_eq!(
+            blocked(b, "Styrka Validata", None),
+            "the loadout does not fix the weapon `Styrka Validata` as its starting face (the loadout starts with the other face), so there is nothing to remove or replace"
+        );
+        assert!(blocked(h, "Robe of the Warden", None).contains("chooses that face at set-up"));
+        assert_eq!(
+            blocked(b, "Smite", Some("Judgment")),
+            "`Beledan Kind/Smite` is a hero ability: it can be removed (--remove), not replaced"
+        );
+        // A hero may be replaced by another; Hakor's Wasting Disease in his loadout is the
+        // ability (not the reserve card of the same name), and it can be removed.
+        assert_eq!(
+            ab(b, "Beledan Kind", Some("Thedric Egen")),
+            Ablation::Allowed { note: None }
+        );
+        assert_eq!(
+            blocked(b, "Beledan Kind", Some("Runeblade")),
+            "loadout `beledan`: the hero `Beledan Kind` can only be replaced by a hero of the same kind, not by the weapon `Runeblade`"
+        );
+        assert_eq!(
+            ab(b, "Valdruun Warhammer", Some("Styrka Validata")),
+            Ablation::Allowed { note: None }
+        );
+        assert!(blocked(b, "Anointed Platemail", Some("Styrka Validata"))
+            .contains("can only be replaced by a armor"));
+        assert_eq!(note(h, "Wasting Disease"), None);
+        let w = a
+            .with_deck_card_replaced(h, "Wasting Disease", None)
+            .unwrap();
+        assert_eq!(w.shared.loadouts[h].disabled, 1 << 4);
+        // Removing both level-2 abilities cuts off levels 3 and 4.
+        let hw = a
+            .with_deck_card_replaced(h, "Lumbering Corpse", None)
+            .unwrap();
+        assert_eq!(
+            hw.ablation(h, "Wasting Disease", None),
+            Ablation::Allowed {
+                note: Some("no other level-2 ability is left, so 3 more abilities become unreachable: Undead Abomination, Syphon Life, Army of the Damned".into())
+            }
+        );
     }
 
     #[test]

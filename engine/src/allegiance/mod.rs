@@ -137,6 +137,9 @@ pub struct Loadout {
     pub weapon: Option<u8>,
     /// Starting armor face, if fixed.
     pub armor: Option<u8>,
+    /// Abilities removed by a card edit (`cardsim impact`): bit `i` = ability `i` of the hero
+    /// can never be unlocked or used by this loadout's player (see `RULES.md`, "Card edits").
+    pub disabled: u8,
 }
 
 impl Loadout {
@@ -212,6 +215,7 @@ impl Loadout {
             hero,
             weapon,
             armor,
+            disabled: 0,
         })
     }
 }
@@ -396,6 +400,23 @@ impl Ruleset for Allegiance {
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
         edit::with_card_changed(self, card, change)
+    }
+
+    fn ablation(&self, deck: usize, card: &str, replacement: Option<&str>) -> crate::Ablation {
+        edit::ablation(self, deck, card, replacement)
+    }
+
+    fn other_deck_cards(&self, deck: usize) -> Vec<String> {
+        self.shared
+            .loadouts
+            .get(deck)
+            .map(|l| vec![self.shared.db.heroes[l.hero as usize].name.clone()])
+            .unwrap_or_default()
+    }
+
+    fn team_of(&self, seat: usize) -> Option<usize> {
+        let r = &self.shared.rules;
+        (r.format == Format::Team && r.players == 4).then_some(seat % 2)
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AllegianceState {

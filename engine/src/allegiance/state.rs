@@ -430,7 +430,9 @@ impl AllegianceState {
             let lo = &shared.loadouts[l as usize];
             let hero = &db.heroes[lo.hero as usize];
             let mut cd = [-1i8; ABILITIES];
-            cd[0] = 0;
+            // The initial ability starts unlocked unless a card edit removed it.
+            let initial = lo.disabled & 1 == 0;
+            cd[0] = if initial { 0 } else { -1 };
             players.push(Player {
                 hero: lo.hero,
                 loadout: l,
@@ -448,8 +450,8 @@ impl AllegianceState {
                 turns: 0,
                 hand: ArrayVec::new(),
                 units: ArrayVec::new(),
-                drawn: 1,
-                opening: 1,
+                drawn: initial as u64,
+                opening: initial as u64,
                 played: 0,
             });
         }
@@ -1195,8 +1197,13 @@ impl AllegianceState {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
         }
+        // Abilities a card edit removed from the loadout can never be unlocked.
+        let removed = self.shared.loadouts[pl.loadout as usize].disabled;
         for (i, a) in hero.abilities.iter().enumerate() {
             if pl.cd[i] < 0 {
+                if removed & (1 << i) != 0 {
+                    continue;
+                }
                 let prereq = a.level == 0
                     || hero
                         .abilities

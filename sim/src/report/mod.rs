@@ -12,6 +12,7 @@
 //! | `ranking.csv` | ranking table and field-win-rate bars |
 //! | `impact.csv` | deck-change impact bars (difference to the base deck) |
 //! | `sweep.csv` | win/stall-rate curves with 95% bands and game-length curves per parameter |
+//! | `teams.csv` | team win-rate bars and a table of every team row (team formats only) |
 //!
 //! The charts are inline SVG written by [`svg`] (hand-written rather than a plotting crate:
 //! every cell, bar and point carries a tooltip with its exact rate, interval and sample size,
@@ -791,6 +792,83 @@ fn ranking_section(t: &Table) -> Result<Section> {
 }
 
 // ---------------------------------------------------------------------------------------
+// Teams: teams.csv
+// ---------------------------------------------------------------------------------------
+
+const TEAM_COLS: [&str; 15] = crate::output::TEAM_COLUMNS;
+
+fn teams_section(t: &Table) -> Result<Section> {
+    let mut bars = Vec::new();
+    let mut rows = Vec::new();
+    let mut ns = Vec::new();
+    for r in t.recs() {
+        let g = r.u("games")?;
+        let (w, d, l) = (r.u("wins")?, r.u("draws")?, r.u("losses")?);
+        let what = format!("{} {} {}", r.s("matchup"), r.s("team"), r.s("seats"));
+        check_le(t, &what, w + d + l, g, "wins, draws and losses")?;
+        let win = r.rate(["win_rate", "win_ci_low", "win_ci_high"])?;
+        let draw = r.rate(["draw_rate", "draw_ci_low", "draw_ci_high"])?;
+        if let (Some(e), "all") = (win, r.s("seats")) {
+            ns.push(g);
+            bars.push(Bar {
+                label: format!("{} vs {}", r.s("team"), r.s("opponent")),
+                est: e,
+                n: format!("n={}", count(g)),
+            });
+        }
+        rows.push(vec![
+            r.s("matchup").to_string(),
+            r.s("team").to_string(),
+            r.s("opponent").to_string(),
+            r.s("seats").to_string(),
+            r.s("moves_first").to_string(),
+            count(g),
+            rate_cell(win),
+            rate_cell(draw),
+            rate_cell(wilson_est(l, g)),
+        ]);
+    }
+    let mut html = String::new();
+    if !bars.is_empty() {
+        let svg = charts::hbars(
+            "chart-teams",
+            "teams",
+            &bars,
+            0.5,
+            false,
+            "team win rate (all seats)",
+        );
+        let cap = format!(
+            "Each team's win rate over all seats it sat in (teams.csv, `all` rows), with 95% \
+             intervals ({} teams, {} games each). A team is the decks seated on one side; it \
+             wins when its side wins. Bars start at 50%; pale bars: the interval includes 50%.",
+            bars.len(),
+            n_range(ns)
+        );
+        html.push_str(&figure(&svg, &cap));
+    }
+    html.push_str(&table(
+        &[
+            "matchup",
+            "team",
+            "opponent",
+            "seats",
+            "moves first",
+            "games",
+            "win rate [95%]",
+            "draw rate [95%]",
+            "loss rate [95%]",
+        ],
+        &rows,
+    ));
+    Ok(Section {
+        id: "teams".into(),
+        title: "Teams".into(),
+        html,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
 // Impact: impact.csv
 // ---------------------------------------------------------------------------------------
 
@@ -802,7 +880,9 @@ fn impact_section(t: &Table) -> Result<Section> {
     let mut ns = Vec::new();
     for r in t.recs() {
         let g = r.u("games")?;
-        ns.push(g);
+        if r.s("skipped").is_empty() {
+            ns.push(g);
+        }
         let (bw, nw) = (r.u("base_wins")?, r.u("new_wins")?);
         let what = format!("{} {} {}", r.s("deck"), r.s("change"), r.s("card"));
         check_le(t, &what, bw, g, "base wins")?;
@@ -825,6 +905,10 @@ fn impact_section(t: &Table) -> Result<Section> {
             rate_cell(wilson_est(nw, g)),
             diff.map(|e| format!("{} {}", pts(e.v), pts_iv(&e)))
                 .unwrap_or_else(|| "—".into()),
+            match r.s("skipped") {
+                "" => r.s("note").to_string(),
+                why => format!("not ablated: {why}"),
+            },
         ]);
     }
     let mut html = String::new();
@@ -857,6 +941,7 @@ fn impact_section(t: &Table) -> Result<Section> {
             "base win rate [95%]",
             "new win rate [95%]",
             "difference, pts [95%]",
+            "note",
         ],
         &rows,
     ));
@@ -1242,6 +1327,7 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     let ranking = load("ranking.csv", &RANKING_COLS)?;
     let impact = load("impact.csv", &IMPACT_COLS)?;
     let sweep = load("sweep.csv", &SWEEP_COLS)?;
+    let teams = load("teams.csv", &TEAM_COLS)?;
     let found = [&summary, &turns, &cards, &matrix, &ranking, &impact, &sweep];
     if found.iter().all(|t| t.is_none()) {
         bail!(
@@ -1281,6 +1367,9 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     }
     if let Some(t) = &summary {
         sections.extend(summary_sections(t, matrix.is_none())?);
+    }
+    if let Some(t) = &teams {
+        sections.push(teams_section(t)?);
     }
     if let Some(t) = &turns {
         sections.push(turns_section(t)?);
