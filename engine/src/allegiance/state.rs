@@ -90,6 +90,8 @@ pub struct Unit {
     pub entered: u16,
     /// Attachments: (card id, owner seat); 255 = empty.
     pub att: [(u8, u8); 2],
+    /// Curse counters (−1 attack each; see `RULES.md`, "Focus and curse counters").
+    pub curse: u8,
 }
 
 /// One player.
@@ -133,6 +135,10 @@ pub struct Player {
     pub opening: u64,
     /// Played bits.
     pub played: u64,
+    /// Focus counters on the hero.
+    pub focus: u8,
+    /// Curse counters on the hero (damage at the start of the player's turn).
+    pub curse: u8,
 }
 
 /// What a chain item is.
@@ -344,6 +350,9 @@ pub struct AllegianceState {
     pub(super) rng: GameRng,
     pub(super) logging: bool,
     pub(super) log: Vec<String>,
+    /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
+    /// 0, attack, maximum health and armor skip the scan for static abilities).
+    pub statics: u16,
 }
 
 impl PartialEq for AllegianceState {
@@ -419,6 +428,8 @@ impl AllegianceState {
                 drawn: 1,
                 opening: 1,
                 played: 0,
+                focus: 0,
+                curse: 0,
             });
         }
         let mut s = AllegianceState {
@@ -444,6 +455,7 @@ impl AllegianceState {
             rng,
             logging: false,
             log: Vec::new(),
+            statics: 0,
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;
@@ -492,6 +504,7 @@ impl AllegianceState {
             pl.drawn |= bits;
         }
         self.dec = Dec::Auto;
+        self.statics_changed();
         self.start_turn(0);
     }
 
@@ -560,16 +573,20 @@ impl AllegianceState {
         None
     }
 
-    /// Effective attack of a unit.
+    /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i16 {
         self.db().card(u.card).attack as i16
             + u.aug as i16
             + u.boost.iter().map(|&b| b as i16).sum::<i16>()
+            - u.curse as i16
+            + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 
-    /// Effective maximum health of a unit.
+    /// Effective maximum health of a unit (static abilities included).
     pub fn max_hp(&self, u: &Unit) -> i16 {
-        self.db().card(u.card).health as i16 + u.aug as i16
+        self.db().card(u.card).health as i16
+            + u.aug as i16
+            + self.static_unit_mod(OpCode::Health, u.uid)
     }
 
     fn weapon_power(&self, p: usize) -> i16 {
@@ -577,7 +594,12 @@ impl AllegianceState {
     }
 
     fn armor_rating(&self, p: usize) -> u8 {
-        self.hero(p).armors[self.players[p].armor as usize].value
+        let v = self.hero(p).armors[self.players[p].armor as usize].value;
+        if self.statics == 0 {
+            v
+        } else {
+            (v as i16 + self.static_armor_mod(p)).clamp(0, 99) as u8
+        }
     }
 
     fn first_turn_two_player(&self, p: usize) -> bool {
@@ -682,6 +704,9 @@ impl AllegianceState {
             pl.armor_used = 0;
         }
         self.players[pu].turns += 1;
+        if self.players[pu].curse > 0 && !self.curse_at_turn_start(pu) {
+            return;
+        }
         let first = self.first_turn_two_player(pu);
         let pl = &mut self.players[pu];
         if !first {
@@ -958,6 +983,7 @@ impl AllegianceState {
     /// Start target selection for `item` (costs already paid), or put it on the chain.
     fn announce(&mut self, item: Item) {
         let who = item.who;
+        self.pay_focus(&item);
         if item.effect != NO_EFFECT && self.db().effect(item.effect).target.is_some() {
             let e = self.db().effect(item.effect);
             let mut buf = ActionBuf::new();
@@ -1031,6 +1057,10 @@ impl AllegianceState {
 
     fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.db().effect(effect);
+        // A focus-counter cost is checked with the targets (both at announcement).
+        if e.cost_focus > self.players[who].focus {
+            return false;
+        }
         if e.min_targets == 0 {
             return true;
         }
@@ -1712,6 +1742,7 @@ impl AllegianceState {
                 self.discards[d].push(u.card);
             }
         }
+        self.statics_changed();
     }
 
     fn enter_play(&mut self, p: usize, card: u8) {
@@ -1736,6 +1767,7 @@ impl AllegianceState {
             exhausted: false,
             entered: self.turn,
             att: [(255, 255); 2],
+            curse: 0,
         });
         log!(self, "{} enters play for P{p}", c.name);
         for &e in &c.effects {
@@ -1749,6 +1781,7 @@ impl AllegianceState {
                 });
             }
         }
+        self.statics_changed();
     }
 
     fn eliminate(&mut self, p: usize) {
@@ -1805,6 +1838,7 @@ impl AllegianceState {
             }
             _ => {}
         }
+        self.statics_changed();
         self.check_end(p);
     }
 
@@ -2049,7 +2083,7 @@ impl AllegianceState {
                 }
                 continue;
             }
-            let n = op.n as i16;
+            let n = self.op_amount(who, &op);
             match op.code {
                 OpCode::Drain => {
                     let mut total = 0i16;
@@ -2062,8 +2096,18 @@ impl AllegianceState {
                 }
                 OpCode::Gold => {
                     let pl = &mut self.players[who];
-                    pl.gold = pl.gold.saturating_add(op.n as u16).min(9999);
+                    pl.gold = pl.gold.saturating_add(n.max(0) as u16).min(9999);
                 }
+                OpCode::Focus => {
+                    let pl = &mut self.players[who];
+                    pl.focus = pl.focus.saturating_add(n as u8).min(MAX_COUNTERS);
+                    log!(
+                        self,
+                        "P{who} has {} focus counters",
+                        self.players[who].focus
+                    );
+                }
+                OpCode::Unfocus => self.players[who].focus = 0,
                 OpCode::Token => {
                     for _ in 0..op.n {
                         self.enter_play(who, op.card);
@@ -2172,12 +2216,14 @@ impl AllegianceState {
                 self.players[p].weapon = f;
                 let bit = self.weapon_bit(p, f);
                 self.players[p].drawn |= bit;
+                self.statics_changed();
             }
             Choice::Armor => {
                 let f = (a - FACE) as u8;
                 self.players[p].armor = f;
                 let bit = self.armor_bit(p, f);
                 self.players[p].drawn |= bit;
+                self.statics_changed();
             }
             Choice::Sacrifice => {
                 if a != PASS {
@@ -2225,6 +2271,10 @@ impl AllegianceState {
                     let pl = &mut self.players[p];
                     pl.shield[who] = pl.shield[who].saturating_add(n as u8);
                 }
+                OpCode::Curse => {
+                    let pl = &mut self.players[p];
+                    pl.curse = pl.curse.saturating_add(n as u8).min(MAX_COUNTERS);
+                }
                 _ => {}
             }
             return;
@@ -2250,9 +2300,13 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
+                    OpCode::Curse => u.curse = u.curse.saturating_add(n as u8).min(MAX_COUNTERS),
                     _ => {}
                 }
                 let _ = max;
+                if code == OpCode::Attach {
+                    self.statics_changed();
+                }
             }
         }
     }
@@ -2383,6 +2437,13 @@ impl AllegianceState {
                 return Err(format!("P{p} cooldown beyond maximum delay"));
             }
         }
+        if self.statics != self.count_statics() {
+            return Err(format!(
+                "static count {} but {} static ops in play",
+                self.statics,
+                self.count_statics()
+            ));
+        }
         for it in self
             .chain
             .iter()
@@ -2506,4 +2567,162 @@ fn absorb(shield: &mut [u8; MAX_PLAYERS], mut d: i16) -> i16 {
         d -= a;
     }
     d
+}
+
+// ----- static abilities and focus/curse counters (`RULES.md`, "Static abilities", "Focus and
+// curse counters") ------------------------------------------------------------------------------
+
+/// Most focus or curse counters on one hero or unit.
+pub const MAX_COUNTERS: u8 = 99;
+
+impl AllegianceState {
+    /// Call `f(controller, source uid, host uid, op)` for every op of every static ability in
+    /// play: living players' hero rules and face-up weapon and armor faces (source and host
+    /// [`NONE`]), their units (source = the unit), and attachments (controller = the
+    /// attachment's owner, host = the unit it is on).
+    fn for_each_static(&self, mut f: impl FnMut(usize, u16, u16, &super::cards::Op)) {
+        let db = self.db();
+        let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
+            for &e in effects {
+                let ef = db.effect(e);
+                if ef.trigger == Trigger::Static {
+                    for op in &ef.ops {
+                        f(q, src, host, op);
+                    }
+                }
+            }
+        };
+        for (q, pl) in self.players.iter().enumerate() {
+            if !pl.alive {
+                continue;
+            }
+            let hero = self.hero(q);
+            each(q, NONE, NONE, &hero.statics);
+            each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
+            each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+            for u in &pl.units {
+                each(q, u.uid, NONE, &db.card(u.card).effects);
+                for (c, owner) in u.att {
+                    if c != 255 && self.players[owner as usize].alive {
+                        each(owner as usize, NONE, u.uid, &db.card(c).effects);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Number of static-ability ops in play, counted afresh.
+    pub fn count_statics(&self) -> u16 {
+        let mut n = 0;
+        self.for_each_static(|_, _, _, _| n += 1);
+        n
+    }
+
+    /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
+    /// `allies` means the source's controller's other units (never the source itself).
+    fn static_unit_mod(&self, code: OpCode, uid: u16) -> i16 {
+        if self.statics == 0 {
+            return 0;
+        }
+        let Some((s, _)) = self.find_unit(uid) else {
+            return 0;
+        };
+        let mut total = 0i16;
+        self.for_each_static(|q, src, host, op| {
+            if op.code == code
+                && match op.scope {
+                    Scope::This => src == uid,
+                    Scope::Host => host == uid,
+                    Scope::Allies => q == s && src != uid,
+                    Scope::Foes => self.opponents(q, s),
+                    Scope::Units => src != uid,
+                    _ => false,
+                }
+            {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// The static armor-rating modifier of the hero of `p`.
+    fn static_armor_mod(&self, p: usize) -> i16 {
+        let mut total = 0i16;
+        self.for_each_static(|q, _, _, op| {
+            if op.code == OpCode::Armor
+                && match op.scope {
+                    Scope::Me => q == p,
+                    Scope::FoeHeroes => self.opponents(q, p),
+                    _ => false,
+                }
+            {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// The effective armor rating of the hero of `p` (static abilities included).
+    pub fn armor_of(&self, p: usize) -> u8 {
+        self.armor_rating(p)
+    }
+
+    /// Recount the static abilities in play after a change of the board (a unit entered or
+    /// left play, an attachment, a face change, an elimination), then destroy every unit whose
+    /// damage has reached its (possibly lowered) maximum health, one at a time, until none
+    /// is left. Code that moves units in or out of play or between players must call this.
+    pub fn statics_changed(&mut self) {
+        let before = self.statics;
+        self.statics = self.count_statics();
+        if before == 0 && self.statics == 0 {
+            return;
+        }
+        while let Some(uid) = self.lethal_unit() {
+            log!(self, "a unit's damage reaches its lowered maximum health");
+            self.destroy(uid);
+        }
+    }
+
+    /// A unit in play whose damage has reached its maximum health, if any.
+    pub(super) fn lethal_unit(&self) -> Option<u16> {
+        self.players
+            .iter()
+            .flat_map(|pl| pl.units.iter())
+            .find(|u| u.dmg as i16 >= self.max_hp(u))
+            .map(|u| u.uid)
+    }
+
+    /// The amount of op `op` for its controller `who` (a fixed number, or the focus counters
+    /// on their hero).
+    fn op_amount(&self, who: usize, op: &super::cards::Op) -> i16 {
+        match op.amount {
+            super::cards::Amount::Fixed => op.n as i16,
+            super::cards::Amount::Focus => self.players[who].focus as i16,
+        }
+    }
+
+    /// Pay the focus-counter cost of a maneuver being announced.
+    fn pay_focus(&mut self, item: &Item) {
+        if item.effect != NO_EFFECT {
+            let c = self.db().effect(item.effect).cost_focus;
+            if c > 0 {
+                let pl = &mut self.players[item.who as usize];
+                pl.focus = pl.focus.saturating_sub(c);
+            }
+        }
+    }
+
+    /// Start of the turn of `p`, whose hero has curse counters: the hero takes that much
+    /// damage, then one counter is removed. Returns whether `p` is still in the game.
+    fn curse_at_turn_start(&mut self, p: usize) -> bool {
+        let c = self.players[p].curse;
+        self.players[p].curse -= 1;
+        log!(self, "curse counters deal {c} damage to the hero of P{p}");
+        self.damage_hero(p, c as i16);
+        if !self.players[p].alive {
+            self.dec = Dec::Auto;
+            return false;
+        }
+        true
+    }
 }
