@@ -165,13 +165,15 @@ impl AllegianceState {
                             _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, curse=N, attach=CARD@SEAT, new, exhausted)")),
                         }
                     }
-                    if u.dmg as i16 >= self.max_hp(&u) {
-                        return Err(format!("`{name}` would start with lethal damage"));
-                    }
                     self.players[p]
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
+                    // Checked in play, with the static abilities in play counted.
+                    self.recount_statics();
+                    if u.dmg as i16 >= self.max_hp(&u) {
+                        return Err(format!("`{name}` would start with lethal damage"));
+                    }
                 }
             }
             "weapon" | "armor" => {

@@ -353,6 +353,8 @@ pub struct AllegianceState {
     /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
     /// 0, attack, maximum health and armor skip the scan for static abilities).
     pub statics: u16,
+    /// The same count by kind: attack (`boost`), maximum health, armor.
+    pub static_kinds: [u16; 3],
 }
 
 impl PartialEq for AllegianceState {
@@ -456,6 +458,7 @@ impl AllegianceState {
             logging: false,
             log: Vec::new(),
             statics: 0,
+            static_kinds: [0; 3],
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;
@@ -595,7 +598,7 @@ impl AllegianceState {
 
     fn armor_rating(&self, p: usize) -> u8 {
         let v = self.hero(p).armors[self.players[p].armor as usize].value;
-        if self.statics == 0 {
+        if self.static_kinds[static_kind(OpCode::Armor)] == 0 {
             v
         } else {
             (v as i16 + self.static_armor_mod(p)).clamp(0, 99) as u8
@@ -1742,7 +1745,7 @@ impl AllegianceState {
                 self.discards[d].push(u.card);
             }
         }
-        self.statics_changed();
+        self.statics_touched(false);
     }
 
     fn enter_play(&mut self, p: usize, card: u8) {
@@ -1781,7 +1784,7 @@ impl AllegianceState {
                 });
             }
         }
-        self.statics_changed();
+        self.statics_touched(self.db().has_static(&c.effects));
     }
 
     fn eliminate(&mut self, p: usize) {
@@ -1838,7 +1841,7 @@ impl AllegianceState {
             }
             _ => {}
         }
-        self.statics_changed();
+        self.statics_touched(false);
         self.check_end(p);
     }
 
@@ -2216,14 +2219,20 @@ impl AllegianceState {
                 self.players[p].weapon = f;
                 let bit = self.weapon_bit(p, f);
                 self.players[p].drawn |= bit;
-                self.statics_changed();
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).weapons[f as usize].effects),
+                );
             }
             Choice::Armor => {
                 let f = (a - FACE) as u8;
                 self.players[p].armor = f;
                 let bit = self.armor_bit(p, f);
                 self.players[p].drawn |= bit;
-                self.statics_changed();
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).armors[f as usize].effects),
+                );
             }
             Choice::Sacrifice => {
                 if a != PASS {
@@ -2305,7 +2314,7 @@ impl AllegianceState {
                 }
                 let _ = max;
                 if code == OpCode::Attach {
-                    self.statics_changed();
+                    self.statics_touched(self.db().has_static(&self.db().card(card).effects));
                 }
             }
         }
@@ -2437,11 +2446,12 @@ impl AllegianceState {
                 return Err(format!("P{p} cooldown beyond maximum delay"));
             }
         }
-        if self.statics != self.count_statics() {
+        if (self.statics, self.static_kinds) != self.count_static_kinds() {
             return Err(format!(
-                "static count {} but {} static ops in play",
+                "static count {} {:?} but {:?} in play",
                 self.statics,
-                self.count_statics()
+                self.static_kinds,
+                self.count_static_kinds()
             ));
         }
         for it in self
@@ -2611,17 +2621,23 @@ impl AllegianceState {
         }
     }
 
-    /// Number of static-ability ops in play, counted afresh.
-    pub fn count_statics(&self) -> u16 {
-        let mut n = 0;
-        self.for_each_static(|_, _, _, _| n += 1);
-        n
+    /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
+    /// maximum health, armor).
+    pub fn count_static_kinds(&self) -> (u16, [u16; 3]) {
+        let mut k = [0u16; 3];
+        self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
+        (k.iter().sum(), k)
+    }
+
+    /// Recount the static abilities in play (no lethal-damage check).
+    pub fn recount_statics(&mut self) {
+        (self.statics, self.static_kinds) = self.count_static_kinds();
     }
 
     /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
     /// `allies` means the source's controller's other units (never the source itself).
     fn static_unit_mod(&self, code: OpCode, uid: u16) -> i16 {
-        if self.statics == 0 {
+        if self.static_kinds[static_kind(code)] == 0 {
             return 0;
         }
         let Some((s, _)) = self.find_unit(uid) else {
@@ -2672,14 +2688,25 @@ impl AllegianceState {
     /// damage has reached its (possibly lowered) maximum health, one at a time, until none
     /// is left. Code that moves units in or out of play or between players must call this.
     pub fn statics_changed(&mut self) {
-        let before = self.statics;
-        self.statics = self.count_statics();
-        if before == 0 && self.statics == 0 {
+        let hp = static_kind(OpCode::Health);
+        let before = self.static_kinds[hp];
+        self.recount_statics();
+        if before == 0 && self.static_kinds[hp] == 0 {
+            // Only a maximum-health modifier can make damage lethal.
             return;
         }
         while let Some(uid) = self.lethal_unit() {
             log!(self, "a unit's damage reaches its lowered maximum health");
             self.destroy(uid);
+        }
+    }
+
+    /// [`AllegianceState::statics_changed`] when it can matter: some static ability is (or
+    /// was) in play, or `added` (something with a static ability may have entered play).
+    /// With none in play and none added the count stays 0 and no maximum health changed.
+    fn statics_touched(&mut self, added: bool) {
+        if added || self.statics > 0 {
+            self.statics_changed();
         }
     }
 
@@ -2724,5 +2751,14 @@ impl AllegianceState {
             return false;
         }
         true
+    }
+}
+
+/// Index of a static op's kind in [`AllegianceState::static_kinds`].
+fn static_kind(code: OpCode) -> usize {
+    match code {
+        OpCode::Boost => 0,
+        OpCode::Health => 1,
+        _ => 2,
     }
 }
