@@ -33,6 +33,12 @@ fn static_abilities_and_counter_ops_are_checked_when_the_card_file_loads() {
     assert_eq!(unit("static: armor me 2 | armor foeheroes -1"), "ok");
     assert!(unit("static: boost 1").contains("static `boost` needs a scope"));
     assert!(unit("static: armor allies 1").contains("me or foeheroes"));
+    assert_eq!(
+        unit("static: enlistcost me -1 | actioncost foeheroes 2"),
+        "ok"
+    );
+    assert!(unit("static: enlistcost allies -1").contains("me or foeheroes"));
+    assert!(unit("enter: actioncost me 1").contains("is a static op"));
     assert!(unit("static: health me 1").contains("self, host, allies, foes or units"));
     assert!(unit("static: damage foes 1").contains("cannot be static"));
     assert!(unit("static: target ally | boost 1").contains("has no targets"));
@@ -227,6 +233,11 @@ fn card_edits_change_the_numbers_of_counter_and_static_ops() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("has no `damage` effect"), "{e}");
+    let e = a
+        .with_card_changed("Warlord", "enlistcost-1")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("has no `enlistcost` effect"), "{e}");
     let e = a
         .with_card_changed("Meditate", "health+1")
         .unwrap_err()

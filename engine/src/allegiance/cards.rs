@@ -178,6 +178,10 @@ pub enum OpCode {
     Unfocus,
     /// Put curse counters on units or heroes.
     Curse,
+    /// Static: modifier of the gold cost of enlisting units, for players.
+    EnlistCost,
+    /// Static: modifier of the gold cost of action cards, for players.
+    ActionCost,
 }
 
 /// Where an op's number comes from.
@@ -858,7 +862,10 @@ impl CardDb {
                 return Err(err(format!("more than {MAX_OPS} ops")));
             }
             let op = self.parse_op(&words).map_err(err)?;
-            if matches!(op.code, OpCode::Health | OpCode::Armor) {
+            if matches!(
+                op.code,
+                OpCode::Health | OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost
+            ) {
                 return Err(err(format!(
                     "`{}` is a static op (only in `static:` effects)",
                     words[0]
@@ -905,6 +912,8 @@ impl CardDb {
             "focus" => OpCode::Focus,
             "unfocus" => OpCode::Unfocus,
             "curse" => OpCode::Curse,
+            "enlistcost" => OpCode::EnlistCost,
+            "actioncost" => OpCode::ActionCost,
             o => {
                 return Err(format!(
                     "unknown op `{o}` (see RULES.md, effect vocabulary)"
@@ -1015,6 +1024,8 @@ fn needs_scope(code: OpCode) -> bool {
             | OpCode::Curse
             | OpCode::Health
             | OpCode::Armor
+            | OpCode::EnlistCost
+            | OpCode::ActionCost
     )
 }
 
@@ -1101,7 +1112,7 @@ fn parse_counter_op(w: &[&str], rest: &[&str], mut op: Op) -> Result<Option<Op>,
             op.n = number(rest.first(), 1)?;
             1
         }
-        OpCode::Health | OpCode::Armor => {
+        OpCode::Health | OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => {
             op.n = number(rest.first(), -MAX_ARG)?;
             1
         }
@@ -1125,8 +1136,9 @@ fn parse_counter_op(w: &[&str], rest: &[&str], mut op: Op) -> Result<Option<Op>,
 
 impl CardDb {
     /// Compile a `static:` effect's ops: `boost`, `health` (units' attack and maximum health;
-    /// scopes `self`, `host`, `allies`, `foes`, `units`) and `armor` (heroes' armor rating;
-    /// scopes `me`, `foeheroes`), with fixed numbers.
+    /// scopes `self`, `host`, `allies`, `foes`, `units`), `armor` (heroes' armor rating),
+    /// `enlistcost` and `actioncost` (players' gold costs; scopes `me`, `foeheroes`), with fixed
+    /// numbers.
     fn compile_static(
         &mut self,
         path: &Path,
@@ -1155,10 +1167,10 @@ impl CardDb {
             let hero_scope = matches!(op.scope, Scope::Me | Scope::FoeHeroes);
             let ok = match op.code {
                 OpCode::Boost | OpCode::Health => unit_scope,
-                OpCode::Armor => hero_scope,
+                OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => hero_scope,
                 _ => {
                     return Err(err(format!(
-                        "`{}` cannot be static (static ops: boost, health, armor)",
+                        "`{}` cannot be static (static ops: boost, health, armor, enlistcost, actioncost)",
                         words[0]
                     )))
                 }
@@ -1167,7 +1179,7 @@ impl CardDb {
                 return Err(err(format!(
                     "static `{}` needs a scope: {}",
                     words[0],
-                    if op.code == OpCode::Armor {
+                    if hero_scope_op(op.code) {
                         "me or foeheroes"
                     } else {
                         "self, host, allies, foes or units"
@@ -1263,4 +1275,12 @@ impl CardDb {
             .iter()
             .any(|&e| self.effect(e).trigger == Trigger::Static)
     }
+}
+
+/// Whether a static op acts on players (scopes `me`, `foeheroes`) rather than units.
+fn hero_scope_op(code: OpCode) -> bool {
+    matches!(
+        code,
+        OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost
+    )
 }

@@ -1,5 +1,6 @@
 //! Human-readable action labels and state descriptions (allocate; not for the hot path).
 
+use super::cards::OpCode;
 use super::state::*;
 use super::AllegianceState;
 use crate::Action;
@@ -102,11 +103,13 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
         };
         let card = db.card(c);
         if card.kind.is_unit() {
-            format!("enlist {} ({} gold)", card.name, card.cost)
+            let cost = eff_cost(card.cost, s.cost_mod(p, OpCode::EnlistCost));
+            format!("enlist {} ({cost} gold)", card.name)
         } else {
+            let m = s.cost_mod(p, OpCode::ActionCost);
             match (&card.half, (a - HAND_A) % 2) {
-                (Some((n, cost, _)), 1) => format!("play {n} ({cost} gold)"),
-                _ => format!("play {} ({} gold)", card.name, card.cost),
+                (Some((n, cost, _)), 1) => format!("play {n} ({} gold)", eff_cost(*cost, m)),
+                _ => format!("play {} ({} gold)", card.name, eff_cost(card.cost, m)),
             }
         }
     } else if a < UNLOCK {

@@ -336,11 +336,13 @@ fn op_field(f: &str) -> Option<OpCode> {
         // Static ops; `health` and `armor` are first the columns of cards that have them.
         "health" => OpCode::Health,
         "armor" => OpCode::Armor,
+        "enlistcost" => OpCode::EnlistCost,
+        "actioncost" => OpCode::ActionCost,
         _ => return None,
     })
 }
 
-const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an effect op: damage, heal, augment, boost, shield, gold, draw, discard, mill, token, recycle, ready, focus, curse, health, armor";
+const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an effect op: damage, heal, augment, boost, shield, gold, draw, discard, mill, token, recycle, ready, focus, curse, health, armor, enlistcost, actioncost";
 
 /// See [`crate::Ruleset::with_card_changed`]. Fields, named as the card file's columns:
 /// `cost` (deck cards, split halves, abilities' unlock cost), `attack` (units, weapon faces),
@@ -435,7 +437,14 @@ pub(super) fn with_card_changed(
             Named::Armor(h, f) => db.heroes[h].armors[f].effects.to_vec(),
             Named::Ability(h, i) => vec![db.heroes[h].abilities[i].effect],
         };
-        let lo = if matches!(code, OpCode::Boost | OpCode::Health | OpCode::Armor) {
+        let lo = if matches!(
+            code,
+            OpCode::Boost
+                | OpCode::Health
+                | OpCode::Armor
+                | OpCode::EnlistCost
+                | OpCode::ActionCost
+        ) {
             -MAX_ARG
         } else {
             1

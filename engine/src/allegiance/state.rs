@@ -353,8 +353,9 @@ pub struct AllegianceState {
     /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
     /// 0, attack, maximum health and armor skip the scan for static abilities).
     pub statics: u16,
-    /// The same count by kind: attack (`boost`), maximum health, armor.
-    pub static_kinds: [u16; 3],
+    /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
+    /// cost.
+    pub static_kinds: [u16; 5],
 }
 
 impl PartialEq for AllegianceState {
@@ -458,7 +459,7 @@ impl AllegianceState {
             logging: false,
             log: Vec::new(),
             statics: 0,
-            static_kinds: [0; 3],
+            static_kinds: [0; 5],
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;
@@ -1102,7 +1103,8 @@ impl AllegianceState {
         }
         let db = self.db();
         let pl = &self.players[p];
-        let hand: &[u8] = if pl.gold < db.min_action_cost as u16 {
+        let am = self.cost_mod(p, OpCode::ActionCost);
+        let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
             &[]
         } else {
             &pl.hand
@@ -1112,11 +1114,11 @@ impl AllegianceState {
             if card.kind != Kind::Action {
                 continue;
             }
-            if card.cost as u16 <= pl.gold && self.has_targets(p, card.effects[0]) {
+            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effects[0]) {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
             if let Some((_, cost, e)) = &card.half {
-                if *cost as u16 <= pl.gold && self.has_targets(p, *e) {
+                if eff_cost(*cost, am) <= pl.gold && self.has_targets(p, *e) {
                     out.push(Action(HAND_A + 2 * i as u16 + 1));
                 }
             }
@@ -1176,9 +1178,10 @@ impl AllegianceState {
         let db = self.db();
         let pl = &self.players[p];
         let hero = self.hero(p);
+        let um = self.cost_mod(p, OpCode::EnlistCost);
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = db.card(c);
-            if card.kind.is_unit() && card.cost as u16 <= pl.gold && !pl.units.is_full() {
+            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold && !pl.units.is_full() {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
         }
@@ -1470,14 +1473,15 @@ impl AllegianceState {
                 let c = self.players[p].hand.remove(i);
                 let card = db.card(c);
                 if card.kind.is_unit() {
-                    self.players[p].gold -= card.cost as u16;
+                    self.players[p].gold -=
+                        eff_cost(card.cost, self.cost_mod(p, OpCode::EnlistCost));
                     self.push_chain(blank(ItemKind::Enlist, p, c, 0, NO_EFFECT, NONE));
                 } else {
                     let (cost, e) = match (&card.half, half) {
                         (Some((_, cost, e)), 1) => (*cost, *e),
                         _ => (card.cost, card.effects[0]),
                     };
-                    self.players[p].gold -= cost as u16;
+                    self.players[p].gold -= eff_cost(cost, self.cost_mod(p, OpCode::ActionCost));
                     self.announce(blank(ItemKind::Action, p, c, half as u8, e, NONE));
                 }
             }
@@ -2623,8 +2627,8 @@ impl AllegianceState {
 
     /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
     /// maximum health, armor).
-    pub fn count_static_kinds(&self) -> (u16, [u16; 3]) {
-        let mut k = [0u16; 3];
+    pub fn count_static_kinds(&self) -> (u16, [u16; 5]) {
+        let mut k = [0u16; 5];
         self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
         (k.iter().sum(), k)
     }
@@ -2663,9 +2667,22 @@ impl AllegianceState {
 
     /// The static armor-rating modifier of the hero of `p`.
     fn static_armor_mod(&self, p: usize) -> i16 {
+        self.static_player_mod(OpCode::Armor, p)
+    }
+
+    /// The static gold-cost modifier (`code`: `EnlistCost` or `ActionCost`) for player `p`.
+    pub fn cost_mod(&self, p: usize, code: OpCode) -> i16 {
+        if self.static_kinds[static_kind(code)] == 0 {
+            return 0;
+        }
+        self.static_player_mod(code, p)
+    }
+
+    /// The sum of the static ops `code` acting on player `p` (scopes `me`, `foeheroes`).
+    fn static_player_mod(&self, code: OpCode, p: usize) -> i16 {
         let mut total = 0i16;
         self.for_each_static(|q, _, _, op| {
-            if op.code == OpCode::Armor
+            if op.code == code
                 && match op.scope {
                     Scope::Me => q == p,
                     Scope::FoeHeroes => self.opponents(q, p),
@@ -2759,6 +2776,13 @@ fn static_kind(code: OpCode) -> usize {
     match code {
         OpCode::Boost => 0,
         OpCode::Health => 1,
+        OpCode::EnlistCost => 3,
+        OpCode::ActionCost => 4,
         _ => 2,
     }
+}
+
+/// A gold cost `base` with a static modifier `m` (never below 0).
+pub fn eff_cost(base: u8, m: i16) -> u16 {
+    (base as i16 + m).max(0) as u16
 }
