@@ -83,6 +83,9 @@ pub enum Trigger {
     /// When the card (a unit, a weapon, or the unit an attachment is on) deals battle damage
     /// to a hero.
     Hit,
+    /// A static (continuous) ability: always in effect while its source is in play and its
+    /// controller in the game; never put on the chain (see `RULES.md`, "Static abilities").
+    Static,
 }
 
 /// What a `target` clause may select.
@@ -175,6 +178,29 @@ pub enum OpCode {
     /// Remove units from play for a while (`n`: 0 until the end of this turn, 1 until the
     /// start of the unit's controller's next turn); they come back as newly played cards.
     Banish,
+    /// Static: maximum health modifier of units.
+    Health,
+    /// Static: armor rating modifier of heroes.
+    Armor,
+    /// Put focus counters on the controller's hero.
+    Focus,
+    /// Remove all focus counters from the controller's hero.
+    Unfocus,
+    /// Put curse counters on units or heroes.
+    Curse,
+    /// Static: modifier of the gold cost of enlisting units, for players.
+    EnlistCost,
+    /// Static: modifier of the gold cost of action cards, for players.
+    ActionCost,
+}
+
+/// Where an op's number comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Amount {
+    /// The number written in the op (`n`).
+    Fixed,
+    /// The focus counters on the controller's hero when the op happens.
+    Focus,
 }
 
 /// One op with its scope and arguments.
@@ -188,6 +214,8 @@ pub struct Op {
     pub n: i8,
     /// Card argument (token, attach, recycle), else 0.
     pub card: u8,
+    /// Where the amount comes from (`damage focus`: the controller's focus counters).
+    pub amount: Amount,
 }
 
 /// A compiled effect.
@@ -207,6 +235,9 @@ pub struct Effect {
     pub max_targets: u8,
     /// The ops, in order.
     pub ops: ArrayVec<Op, MAX_OPS>,
+    /// Focus counters removed from the controller's hero as a cost when announced (`focus N:`
+    /// before an action's or ability's ops, or in an `act` cost).
+    pub cost_focus: u8,
 }
 
 /// A deck card or special card.
@@ -278,6 +309,9 @@ pub struct Hero {
     pub necromancer: bool,
     /// Line in the card file.
     pub line: u64,
+    /// Static abilities of the hero's special rules (`static:` effects in the hero's
+    /// `effect` cell).
+    pub statics: ArrayVec<u16, 2>,
 }
 
 /// The whole card file, compiled.
@@ -406,7 +440,12 @@ impl CardDb {
                 }
                 let hp = num(path, *line, "health", &f[7], 1, 99)?;
                 let mut necro = false;
-                for w in f[11].split_whitespace() {
+                // Static abilities (`static: ...`) are compiled in pass 2.
+                for w in f[11]
+                    .split(';')
+                    .filter(|p| !p.contains(':'))
+                    .flat_map(str::split_whitespace)
+                {
                     match w {
                         "necromancer" => necro = true,
                         _ => {
@@ -424,6 +463,7 @@ impl CardDb {
                     armors: ArrayVec::new(),
                     necromancer: necro,
                     line: *line,
+                    statics: ArrayVec::new(),
                 });
                 continue;
             }
@@ -484,7 +524,20 @@ impl CardDb {
                 })
             };
             match kind.as_str() {
-                "hero" => last_card = None,
+                "hero" => {
+                    last_card = None;
+                    let statics: Vec<&str> = f[11]
+                        .split(';')
+                        .map(str::trim)
+                        .filter(|p| p.contains(':'))
+                        .collect();
+                    if !statics.is_empty() {
+                        let effects = db.compile_list(path, line, &statics.join(";"))?;
+                        db.check_statics(path, line, &effects, StaticHolder::Hero)?;
+                        let h = db.find_hero(&f[1]).expect("defined in pass 1") as usize;
+                        db.heroes[h].statics = effects;
+                    }
+                }
                 "ability" => {
                     let h = hero_of(&db)?;
                     let level = num(path, line, "level", &f[3], 0, 4)?;
@@ -528,6 +581,7 @@ impl CardDb {
                     };
                     let effects = db.compile_list(path, line, &f[11])?;
                     db.no_host(path, line, &effects)?;
+                    db.check_statics(path, line, &effects, StaticHolder::Face)?;
                     let hero = &mut db.heroes[h];
                     let list = if kind == "weapon" {
                         &mut hero.weapons
@@ -570,12 +624,13 @@ impl CardDb {
                         db.compile_list(path, line, &f[11])?
                     };
                     if k == Kind::Special
-                        && effects
-                            .iter()
-                            .any(|&e| !ATTACHED_TRIGGERS.contains(&db.effect(e).trigger))
+                        && effects.iter().any(|&e| {
+                            let t = db.effect(e).trigger;
+                            t != Trigger::Static && !ATTACHED_TRIGGERS.contains(&t)
+                        })
                     {
                         return Err(err(
-                            "a special (attachment) card's effects must be `endturn:`, `attack:` or `hit:` effects"
+                            "a special (attachment) card's effects must be `endturn:`, `attack:`, `hit:` or `static:` effects"
                                 .into(),
                         ));
                     }
@@ -595,6 +650,12 @@ impl CardDb {
                                 .into(),
                         ));
                     }
+                    let holder = match k {
+                        Kind::Special => StaticHolder::Attachment,
+                        Kind::Action => StaticHolder::None,
+                        _ => StaticHolder::Unit,
+                    };
+                    db.check_statics(path, line, &effects, holder)?;
                     db.cards[id as usize].effects = effects;
                     last_card = Some(id);
                 }
@@ -654,12 +715,12 @@ impl CardDb {
             .unwrap_or(u8::MAX);
     }
 
-    /// Only attachments have a `host`.
+    /// Only attachments have a `host` (static abilities are checked by `check_statics`).
     fn no_host(&self, path: &Path, line: u64, effects: &[u16]) -> Result<(), LoadError> {
-        if effects
-            .iter()
-            .any(|&e| self.effect(e).ops.iter().any(|o| o.scope == Scope::Host))
-        {
+        if effects.iter().any(|&e| {
+            let e = self.effect(e);
+            e.trigger != Trigger::Static && e.ops.iter().any(|o| o.scope == Scope::Host)
+        }) {
             return Err(LoadError::at(
                 path,
                 line,
@@ -745,7 +806,7 @@ impl CardDb {
             return Err(LoadError::at(
                 path,
                 line,
-                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:`, `hit:` or `act ...:`)",
+                "a card in play needs a trigger on each effect (`enter:`, `attack:`, `endturn:`, `death:`, `hit:`, `act ...:` or `static:`)",
             ));
         }
         Ok(v)
@@ -770,9 +831,25 @@ impl CardDb {
             min_targets: 0,
             max_targets: 0,
             ops: ArrayVec::new(),
+            cost_focus: 0,
         };
         if let Some((head, rest)) = body.split_once(':') {
-            let mut w = head.split_whitespace();
+            let mut w = head.split_whitespace().peekable();
+            if w.peek() == Some(&"focus") {
+                // `focus N: ...`: an action's or ability's focus-counter cost.
+                if in_play {
+                    return Err(err(
+                        "a focus cost on a card in play goes in an `act` cost (`act focus N:`)"
+                            .into(),
+                    ));
+                }
+                w.next();
+                e.cost_focus = focus_cost(w.next()).map_err(err)?;
+                if let Some(x) = w.next() {
+                    return Err(err(format!("unexpected `{x}` after the focus cost")));
+                }
+                return self.compile_ops(path, line, text, rest.trim(), e);
+            }
             e.trigger = match w.next() {
                 Some("enter") => Trigger::Enter,
                 Some("attack") => Trigger::Attack,
@@ -780,18 +857,19 @@ impl CardDb {
                 Some("death") => Trigger::Death,
                 Some("act") => Trigger::Act,
                 Some("hit") => Trigger::Hit,
-                t => {
-                    return Err(err(format!(
-                        "unknown trigger `{}` (known: enter, attack, endturn, death, act, hit)",
-                        t.unwrap_or("")
-                    )))
-                }
+                Some("static") => Trigger::Static,
+                t => return Err(err(format!(
+                    "unknown trigger `{}` (known: enter, attack, endturn, death, act, hit, static)",
+                    t.unwrap_or("")
+                ))),
             };
-            for c in w {
+            while let Some(c) = w.next() {
                 if e.trigger != Trigger::Act {
                     return Err(err(format!("only `act` takes costs, not `{c}`")));
                 }
-                if c == "exhaust" {
+                if c == "focus" {
+                    e.cost_focus = focus_cost(w.next()).map_err(err)?;
+                } else if c == "exhaust" {
                     e.cost_exhaust = true;
                 } else {
                     e.cost_gold = c.parse().ok().filter(|v| *v <= 99).ok_or_else(|| {
@@ -806,6 +884,22 @@ impl CardDb {
         if e.trigger != Trigger::Main && !in_play {
             return Err(err("actions and abilities take no trigger".into()));
         }
+        if e.trigger == Trigger::Static {
+            return self.compile_static(path, line, text, body, e);
+        }
+        self.compile_ops(path, line, text, body, e)
+    }
+
+    /// Compile the ops of effect `text` (its `body` after any trigger or cost) into `e`.
+    fn compile_ops(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+        body: &str,
+        mut e: Effect,
+    ) -> Result<u16, LoadError> {
+        let err = |m: String| LoadError::at(path, line, format!("effect `{text}`: {m}"));
         if body.is_empty() {
             return Err(err("no ops".into()));
         }
@@ -852,6 +946,15 @@ impl CardDb {
                 return Err(err(format!("more than {MAX_OPS} ops")));
             }
             let op = self.parse_op(&words).map_err(err)?;
+            if matches!(
+                op.code,
+                OpCode::Health | OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost
+            ) {
+                return Err(err(format!(
+                    "`{}` is a static op (only in `static:` effects)",
+                    words[0]
+                )));
+            }
             if op.scope == Scope::Targets && e.target.is_none() && needs_scope(op.code) {
                 return Err(err(format!("`{}` acts on targets but the effect selects none (add `target ...` or a scope)", words[0])));
             }
@@ -870,14 +973,7 @@ impl CardDb {
             }
             e.ops.push(op);
         }
-        if e.ops.is_empty() {
-            return Err(err("no ops".into()));
-        }
-        if self.effects.len() >= NO_EFFECT as usize {
-            return Err(err("too many effects".into()));
-        }
-        self.effects.push(e);
-        Ok(self.effects.len() as u16 - 1)
+        self.push_effect(path, line, text, e)
     }
 
     fn parse_op(&self, w: &[&str]) -> Result<Op, String> {
@@ -905,6 +1001,13 @@ impl CardDb {
             "ifdone" => OpCode::IfDone,
             "steal" => OpCode::Steal,
             "banish" => OpCode::Banish,
+            "health" => OpCode::Health,
+            "armor" => OpCode::Armor,
+            "focus" => OpCode::Focus,
+            "unfocus" => OpCode::Unfocus,
+            "curse" => OpCode::Curse,
+            "enlistcost" => OpCode::EnlistCost,
+            "actioncost" => OpCode::ActionCost,
             o => {
                 return Err(format!(
                     "unknown op `{o}` (see RULES.md, effect vocabulary)"
@@ -925,7 +1028,11 @@ impl CardDb {
             scope,
             n: 0,
             card: 0,
+            amount: Amount::Fixed,
         };
+        if let Some(done) = parse_counter_op(w, rest, op)? {
+            return Ok(done);
+        }
         let number = |s: Option<&&str>, lo: i8| -> Result<i8, String> {
             let s = s.ok_or_else(|| format!("`{}` needs a number", w[0]))?;
             s.parse::<i8>()
@@ -1022,6 +1129,11 @@ fn needs_scope(code: OpCode) -> bool {
             | OpCode::Attach
             | OpCode::Steal
             | OpCode::Banish
+            | OpCode::Curse
+            | OpCode::Health
+            | OpCode::Armor
+            | OpCode::EnlistCost
+            | OpCode::ActionCost
     )
 }
 
@@ -1066,4 +1178,220 @@ fn yes_no(path: &Path, line: u64, s: &str) -> Result<bool, LoadError> {
             format!("reaction `{s}` is not yes or no"),
         )),
     }
+}
+
+// ----- static abilities and focus/curse counters (see `RULES.md`, "Static abilities" and
+// "Focus and curse counters") -----------------------------------------------------------------
+
+/// What a list of effects belongs to, for the scopes its static abilities may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StaticHolder {
+    /// A unit (`self`, `allies`, `foes`, `units`, `me`, `foeheroes`).
+    Unit,
+    /// An attachment (special card): `host` too, no `self`.
+    Attachment,
+    /// A weapon or armor face: no `self`, no `host`.
+    Face,
+    /// A hero's special rules: no `self`, no `host`.
+    Hero,
+    /// Action cards: no static abilities.
+    None,
+}
+
+/// Parse the focus-counter cost number of `focus N` (1 to 30).
+fn focus_cost(n: Option<&str>) -> Result<u8, String> {
+    n.and_then(|v| v.parse::<u8>().ok())
+        .filter(|v| (1..=MAX_ARG as u8).contains(v))
+        .ok_or_else(|| format!("a focus cost needs a number from 1 to {MAX_ARG}"))
+}
+
+/// The counter ops and static ops (`focus N`, `unfocus`, `curse N`, `health N`, `armor N`) and
+/// `focus` as an op's amount (`damage focus`); `None` for every other op.
+fn parse_counter_op(w: &[&str], rest: &[&str], mut op: Op) -> Result<Option<Op>, String> {
+    let name = w[0];
+    let number = |s: Option<&&str>, lo: i8| -> Result<i8, String> {
+        let s = s.ok_or_else(|| format!("`{name}` needs a number"))?;
+        s.parse::<i8>()
+            .ok()
+            .filter(|v| (lo..=MAX_ARG).contains(v) && *v != 0)
+            .ok_or_else(|| {
+                format!("`{name}`: `{s}` is not a number from {lo} to {MAX_ARG} (not 0)")
+            })
+    };
+    let used = match op.code {
+        OpCode::Focus | OpCode::Curse => {
+            op.n = number(rest.first(), 1)?;
+            1
+        }
+        OpCode::Health | OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => {
+            op.n = number(rest.first(), -MAX_ARG)?;
+            1
+        }
+        OpCode::Unfocus => 0,
+        OpCode::Damage | OpCode::Heal | OpCode::Shield | OpCode::Boost | OpCode::Gold
+            if rest.first() == Some(&"focus") =>
+        {
+            op.amount = Amount::Focus;
+            1
+        }
+        _ => return Ok(None),
+    };
+    if rest.len() > used {
+        return Err(format!(
+            "unexpected `{}` after `{name}`",
+            rest[used..].join(" ")
+        ));
+    }
+    Ok(Some(op))
+}
+
+impl CardDb {
+    /// Compile a `static:` effect's ops: `boost`, `health` (units' attack and maximum health;
+    /// scopes `self`, `host`, `allies`, `foes`, `units`), `armor` (heroes' armor rating),
+    /// `enlistcost` and `actioncost` (players' gold costs; scopes `me`, `foeheroes`), with fixed
+    /// numbers.
+    fn compile_static(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+        body: &str,
+        mut e: Effect,
+    ) -> Result<u16, LoadError> {
+        let err = |m: String| LoadError::at(path, line, format!("effect `{text}`: {m}"));
+        for part in body.split('|').map(str::trim) {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(err("empty op between `|`".into()));
+            }
+            if words[0] == "target" {
+                return Err(err("a static ability has no targets (use a scope)".into()));
+            }
+            if e.ops.is_full() {
+                return Err(err(format!("more than {MAX_OPS} ops")));
+            }
+            let op = self.parse_op(&words).map_err(err)?;
+            let unit_scope = matches!(
+                op.scope,
+                Scope::This | Scope::Host | Scope::Allies | Scope::Foes | Scope::Units
+            );
+            let hero_scope = matches!(op.scope, Scope::Me | Scope::FoeHeroes);
+            let ok = match op.code {
+                OpCode::Boost | OpCode::Health => unit_scope,
+                OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => hero_scope,
+                _ => {
+                    return Err(err(format!(
+                        "`{}` cannot be static (static ops: boost, health, armor, enlistcost, actioncost)",
+                        words[0]
+                    )))
+                }
+            };
+            if !ok || op.scope == Scope::Targets {
+                return Err(err(format!(
+                    "static `{}` needs a scope: {}",
+                    words[0],
+                    if hero_scope_op(op.code) {
+                        "me or foeheroes"
+                    } else {
+                        "self, host, allies, foes or units"
+                    }
+                )));
+            }
+            if op.amount != Amount::Fixed || op.n == 0 {
+                return Err(err(format!(
+                    "static `{}` needs a fixed number (not 0)",
+                    words[0]
+                )));
+            }
+            e.ops.push(op);
+        }
+        self.push_effect(path, line, text, e)
+    }
+
+    /// Check the scopes of the static abilities among `effects` against what holds them
+    /// (`self` needs a unit, `host` an attachment), and that hero rules are all static.
+    fn check_statics(
+        &self,
+        path: &Path,
+        line: u64,
+        effects: &[u16],
+        holder: StaticHolder,
+    ) -> Result<(), LoadError> {
+        for &id in effects {
+            let e = self.effect(id);
+            if e.trigger != Trigger::Static {
+                if holder == StaticHolder::Hero {
+                    return Err(LoadError::at(
+                        path,
+                        line,
+                        "a hero's special-rule effects must be `static:` effects",
+                    ));
+                }
+                continue;
+            }
+            for op in &e.ops {
+                let bad = match op.scope {
+                    Scope::This => holder != StaticHolder::Unit,
+                    Scope::Host => holder != StaticHolder::Attachment,
+                    _ => holder == StaticHolder::None,
+                };
+                if bad {
+                    return Err(LoadError::at(
+                        path,
+                        line,
+                        format!(
+                            "static scope `{}` does not fit a {}",
+                            match op.scope {
+                                Scope::This => "self (only on units)",
+                                Scope::Host => "host (only on attachments)",
+                                _ => "scope",
+                            },
+                            match holder {
+                                StaticHolder::Unit => "unit",
+                                StaticHolder::Attachment => "special (attachment) card",
+                                StaticHolder::Face => "weapon or armor face",
+                                StaticHolder::Hero => "hero",
+                                StaticHolder::None => "card out of play",
+                            }
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Add a compiled effect (it needs at least one op); returns its id.
+    fn push_effect(
+        &mut self,
+        path: &Path,
+        line: u64,
+        text: &str,
+        e: Effect,
+    ) -> Result<u16, LoadError> {
+        let err = |m: &str| LoadError::at(path, line, format!("effect `{text}`: {m}"));
+        if e.ops.is_empty() {
+            return Err(err("no ops"));
+        }
+        if self.effects.len() >= NO_EFFECT as usize {
+            return Err(err("too many effects"));
+        }
+        self.effects.push(e);
+        Ok(self.effects.len() as u16 - 1)
+    }
+
+    /// Whether any of `effects` is a static ability.
+    pub fn has_static(&self, effects: &[u16]) -> bool {
+        effects
+            .iter()
+            .any(|&e| self.effect(e).trigger == Trigger::Static)
+    }
+}
+
+/// Whether a static op acts on players (scopes `me`, `foeheroes`) rather than units.
+fn hero_scope_op(code: OpCode) -> bool {
+    matches!(
+        code,
+        OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost
+    )
 }

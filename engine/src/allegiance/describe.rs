@@ -1,5 +1,6 @@
 //! Human-readable action labels and state descriptions (allocate; not for the hot path).
 
+use super::cards::OpCode;
 use super::state::*;
 use super::AllegianceState;
 use crate::Action;
@@ -12,6 +13,9 @@ fn unit_text(s: &AllegianceState, u: &Unit) -> String {
     }
     if u.dmg > 0 {
         t += &format!(" {}dmg", u.dmg);
+    }
+    if u.curse > 0 {
+        t += &format!(" {}curse", u.curse);
     }
     let shield: u16 = u.shield.iter().map(|&x| x as u16).sum();
     if shield > 0 {
@@ -99,11 +103,13 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
         };
         let card = db.card(c);
         if card.kind.is_unit() {
-            format!("enlist {} ({} gold)", card.name, card.cost)
+            let cost = eff_cost(card.cost, s.cost_mod(p, OpCode::EnlistCost));
+            format!("enlist {} ({cost} gold)", card.name)
         } else {
+            let m = s.cost_mod(p, OpCode::ActionCost);
             match (&card.half, (a - HAND_A) % 2) {
-                (Some((n, cost, _)), 1) => format!("play {n} ({cost} gold)"),
-                _ => format!("play {} ({} gold)", card.name, card.cost),
+                (Some((n, cost, _)), 1) => format!("play {n} ({} gold)", eff_cost(*cost, m)),
+                _ => format!("play {} ({} gold)", card.name, eff_cost(card.cost, m)),
             }
         }
     } else if a < UNLOCK {
@@ -241,6 +247,9 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
         out.push((k("hand"), hand.join(", ")));
         let units: Vec<String> = pl.units.iter().map(|u| unit_text(s, u)).collect();
         out.push((k("units"), units.join("; ")));
+        out.push((k("focus"), pl.focus.to_string()));
+        out.push((k("curse"), pl.curse.to_string()));
+        out.push((k("armor_rating"), s.armor_of(p).to_string()));
     }
     let chain: Vec<String> = s
         .chain

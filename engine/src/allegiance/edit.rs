@@ -7,7 +7,7 @@
 //! shared deck lists, so (like every load) it leaks one small [`Shared`](super::Shared) for
 //! the rest of the process, bounded by the number of variants a command asks for.
 
-use super::cards::{CardDb, Kind, OpCode, MAX_ARG};
+use super::cards::{Amount, CardDb, Kind, OpCode, MAX_ARG};
 use super::{Allegiance, Loadout};
 use crate::edit::parse_change;
 use crate::{Ablation, LoadError};
@@ -462,11 +462,18 @@ fn op_field(f: &str) -> Option<OpCode> {
         "token" => OpCode::Token,
         "recycle" => OpCode::Recycle,
         "ready" => OpCode::Ready,
+        "focus" => OpCode::Focus,
+        "curse" => OpCode::Curse,
+        // Static ops; `health` and `armor` are first the columns of cards that have them.
+        "health" => OpCode::Health,
+        "armor" => OpCode::Armor,
+        "enlistcost" => OpCode::EnlistCost,
+        "actioncost" => OpCode::ActionCost,
         _ => return None,
     })
 }
 
-const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an effect op: damage, heal, augment, boost, shield, gold, draw, discard, mill, token, recycle, ready";
+const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an effect op: damage, heal, augment, boost, shield, gold, draw, discard, mill, token, recycle, ready, focus, curse, health, armor, enlistcost, actioncost";
 
 /// See [`crate::Ruleset::with_card_changed`]. Fields, named as the card file's columns:
 /// `cost` (deck cards, split halves, abilities' unlock cost), `attack` (units, weapon faces),
@@ -543,7 +550,7 @@ pub(super) fn with_card_changed(
             let ab = &mut db.heroes[h].abilities[i];
             ab.delay = check("delay", ab.delay as i64, 1, 5)? as u8;
         }
-        (_, "cost" | "attack" | "health" | "armor" | "delay") => return Err(lacks(&field)),
+        (_, "cost" | "attack" | "delay") => return Err(lacks(&field)),
         _ => done = false,
     }
     if !done {
@@ -556,24 +563,38 @@ pub(super) fn with_card_changed(
         let effects: Vec<u16> = match x {
             Named::Card(id) => db.card(id).effects.to_vec(),
             Named::Half(id) => vec![db.card(id).half.as_ref().expect("a half").2],
-            Named::Hero(_) => Vec::new(),
+            Named::Hero(h) => db.heroes[h].statics.to_vec(),
             Named::Weapon(h, f) => db.heroes[h].weapons[f].effects.to_vec(),
             Named::Armor(h, f) => db.heroes[h].armors[f].effects.to_vec(),
             Named::Ability(h, i) => vec![db.heroes[h].abilities[i].effect],
         };
-        let lo = if code == OpCode::Boost { -MAX_ARG } else { 1 } as i64;
+        let lo = if matches!(
+            code,
+            OpCode::Boost
+                | OpCode::Health
+                | OpCode::Armor
+                | OpCode::EnlistCost
+                | OpCode::ActionCost
+        ) {
+            -MAX_ARG
+        } else {
+            1
+        } as i64;
         let mut any = false;
         for e in effects {
             for o in db.effects[e as usize]
                 .ops
                 .iter_mut()
-                .filter(|o| o.code == code)
+                .filter(|o| o.code == code && o.amount == Amount::Fixed)
             {
                 o.n = check(&field, o.n as i64, lo, MAX_ARG as i64)? as i8;
                 any = true;
             }
         }
         if !any {
+            if matches!(field.as_str(), "health" | "armor") {
+                return Err(lacks(&field));
+            }
             return Err(lacks(&format!("`{field}` effect")));
         }
     }
@@ -883,6 +904,6 @@ mod tests {
         assert!(e("Equip", "delay+1").contains("several heroes"));
         assert!(e("Smite", "delay+3").contains("outside 1..=5"));
         assert!(e("Nobody", "cost+1").contains("unknown card `Nobody`"));
-        assert_eq!(card_names(&a).len(), db.cards.len() + 2 + 4 + 15 + 32);
+        assert_eq!(card_names(&a).len(), db.cards.len() + 2 + 5 + 19 + 40);
     }
 }

@@ -493,7 +493,15 @@ impl Game for AllegianceState {
     }
 
     fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        self.set_key(key, value)
+        self.set_key(key, value)?;
+        // Static abilities of the stacked cards (and a lethal lowered maximum health).
+        self.recount_statics();
+        match self.lethal_unit() {
+            Some(_) => Err(format!(
+                "`{key}`: a unit would start with lethal damage (static abilities in play included)"
+            )),
+            None => Ok(()),
+        }
     }
 
     fn set_logging(&mut self, on: bool) {

@@ -2,7 +2,8 @@
 //! right after the deal, so that worked examples can be replayed exactly.
 //!
 //! Keys (`N` is a seat number): `hand.N`, `units.N`, `gold.N`, `production.N`, `health.N`,
-//! `weapon.N`, `armor.N`, `cooldown.N`, `top.basic|elite|action`. See `RULES.md`.
+//! `weapon.N`, `armor.N`, `cooldown.N`, `focus.N`, `curse.N`, `top.basic|elite|action`. See
+//! `RULES.md`.
 
 use super::state::*;
 use super::AllegianceState;
@@ -81,6 +82,8 @@ impl AllegianceState {
         };
         match what {
             "gold" => self.players[p].gold = number()? as u16,
+            "focus" => self.players[p].focus = number()?.min(MAX_COUNTERS as i64) as u8,
+            "curse" => self.players[p].curse = number()?.min(MAX_COUNTERS as i64) as u8,
             "production" => self.players[p].prod = number()? as u16,
             "health" => {
                 let v = number()? as i16;
@@ -130,11 +133,13 @@ impl AllegianceState {
                         exhausted: false,
                         entered: 0,
                         att: [(255, 255); 2],
+                        curse: 0,
                     };
                     for opt in parts {
                         match opt.split_once('=') {
                             Some(("dmg", v)) => u.dmg = v.parse().map_err(|_| format!("bad dmg `{v}`"))?,
                             Some(("aug", v)) => u.aug = v.parse().map_err(|_| format!("bad aug `{v}`"))?,
+                            Some(("curse", v)) => u.curse = v.parse().map_err(|_| format!("bad curse `{v}`"))?,
                             Some(("attach", v)) => {
                                 let (card, owner) = v.rsplit_once('@').ok_or_else(|| {
                                     format!("attach `{v}` is not CARD@SEAT")
@@ -161,16 +166,18 @@ impl AllegianceState {
                             }
                             None if opt == "new" => u.entered = self.turn,
                             None if opt == "exhausted" => u.exhausted = true,
-                            _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, attach=CARD@SEAT, new, exhausted)")),
+                            _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, curse=N, attach=CARD@SEAT, new, exhausted)")),
                         }
-                    }
-                    if u.dmg as i16 >= self.max_hp(&u) {
-                        return Err(format!("`{name}` would start with lethal damage"));
                     }
                     self.players[p]
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
+                    // Checked in play, with the static abilities in play counted.
+                    self.recount_statics();
+                    if u.dmg as i16 >= self.max_hp(&u) {
+                        return Err(format!("`{name}` would start with lethal damage"));
+                    }
                 }
             }
             "weapon" | "armor" => {
@@ -211,7 +218,7 @@ impl AllegianceState {
             }
             _ => {
                 return Err(format!(
-                    "unknown set-up key `{key}` (hand.N, units.N, gold.N, production.N, health.N, weapon.N, armor.N, cooldown.N, top.DECK)"
+                    "unknown set-up key `{key}` (hand.N, units.N, gold.N, production.N, health.N, weapon.N, armor.N, cooldown.N, focus.N, curse.N, top.DECK)"
                 ))
             }
         }

@@ -97,6 +97,8 @@ pub struct Unit {
     pub entered: u16,
     /// Attachments: (card id, owner seat); 255 = empty.
     pub att: [(u8, u8); 2],
+    /// Curse counters (−1 attack each; see `RULES.md`, "Focus and curse counters").
+    pub curse: u8,
 }
 
 /// One player.
@@ -140,6 +142,10 @@ pub struct Player {
     pub opening: u64,
     /// Played bits.
     pub played: u64,
+    /// Focus counters on the hero.
+    pub focus: u8,
+    /// Curse counters on the hero (damage at the start of the player's turn).
+    pub curse: u8,
 }
 
 /// What a chain item is.
@@ -375,6 +381,12 @@ pub struct AllegianceState {
     pub(super) rng: GameRng,
     pub(super) logging: bool,
     pub(super) log: Vec<String>,
+    /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
+    /// 0, attack, maximum health and armor skip the scan for static abilities).
+    pub statics: u16,
+    /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
+    /// cost.
+    pub static_kinds: [u16; 5],
 }
 
 impl PartialEq for AllegianceState {
@@ -453,6 +465,8 @@ impl AllegianceState {
                 drawn: initial as u64,
                 opening: initial as u64,
                 played: 0,
+                focus: 0,
+                curse: 0,
             });
         }
         let mut s = AllegianceState {
@@ -479,6 +493,8 @@ impl AllegianceState {
             rng,
             logging: false,
             log: Vec::new(),
+            statics: 0,
+            static_kinds: [0; 5],
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;
@@ -527,6 +543,7 @@ impl AllegianceState {
             pl.drawn |= bits;
         }
         self.dec = Dec::Auto;
+        self.statics_changed();
         self.start_turn(0);
     }
 
@@ -595,16 +612,20 @@ impl AllegianceState {
         None
     }
 
-    /// Effective attack of a unit.
+    /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i16 {
         self.db().card(u.card).attack as i16
             + u.aug as i16
             + u.boost.iter().map(|&b| b as i16).sum::<i16>()
+            - u.curse as i16
+            + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 
-    /// Effective maximum health of a unit.
+    /// Effective maximum health of a unit (static abilities included).
     pub fn max_hp(&self, u: &Unit) -> i16 {
-        self.db().card(u.card).health as i16 + u.aug as i16
+        self.db().card(u.card).health as i16
+            + u.aug as i16
+            + self.static_unit_mod(OpCode::Health, u.uid)
     }
 
     fn weapon_power(&self, p: usize) -> i16 {
@@ -612,7 +633,12 @@ impl AllegianceState {
     }
 
     fn armor_rating(&self, p: usize) -> u8 {
-        self.hero(p).armors[self.players[p].armor as usize].value
+        let v = self.hero(p).armors[self.players[p].armor as usize].value;
+        if self.static_kinds[static_kind(OpCode::Armor)] == 0 {
+            v
+        } else {
+            (v as i16 + self.static_armor_mod(p)).clamp(0, 99) as u8
+        }
     }
 
     fn first_turn_two_player(&self, p: usize) -> bool {
@@ -717,6 +743,9 @@ impl AllegianceState {
             pl.armor_used = 0;
         }
         self.players[pu].turns += 1;
+        if self.players[pu].curse > 0 && !self.curse_at_turn_start(pu) {
+            return;
+        }
         self.return_banished(Some(p));
         let first = self.first_turn_two_player(pu);
         let pl = &mut self.players[pu];
@@ -1006,6 +1035,7 @@ impl AllegianceState {
     /// Start target selection for `item` (costs already paid), or put it on the chain.
     fn announce(&mut self, item: Item) {
         let who = item.who;
+        self.pay_focus(&item);
         if item.effect != NO_EFFECT && self.db().effect(item.effect).target.is_some() {
             let e = self.db().effect(item.effect);
             let mut buf = ActionBuf::new();
@@ -1079,6 +1109,10 @@ impl AllegianceState {
 
     fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.db().effect(effect);
+        // A focus-counter cost is checked with the targets (both at announcement).
+        if e.cost_focus > self.players[who].focus {
+            return false;
+        }
         if e.min_targets == 0 {
             return true;
         }
@@ -1117,7 +1151,8 @@ impl AllegianceState {
         }
         let db = self.db();
         let pl = &self.players[p];
-        let hand: &[u8] = if pl.gold < db.min_action_cost as u16 {
+        let am = self.cost_mod(p, OpCode::ActionCost);
+        let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
             &[]
         } else {
             &pl.hand
@@ -1127,11 +1162,11 @@ impl AllegianceState {
             if card.kind != Kind::Action {
                 continue;
             }
-            if card.cost as u16 <= pl.gold && self.has_targets(p, card.effects[0]) {
+            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effects[0]) {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
             if let Some((_, cost, e)) = &card.half {
-                if *cost as u16 <= pl.gold && self.has_targets(p, *e) {
+                if eff_cost(*cost, am) <= pl.gold && self.has_targets(p, *e) {
                     out.push(Action(HAND_A + 2 * i as u16 + 1));
                 }
             }
@@ -1191,9 +1226,10 @@ impl AllegianceState {
         let db = self.db();
         let pl = &self.players[p];
         let hero = self.hero(p);
+        let um = self.cost_mod(p, OpCode::EnlistCost);
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = db.card(c);
-            if card.kind.is_unit() && card.cost as u16 <= pl.gold && !pl.units.is_full() {
+            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold && !pl.units.is_full() {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
         }
@@ -1496,14 +1532,15 @@ impl AllegianceState {
                 let c = self.players[p].hand.remove(i);
                 let card = db.card(c);
                 if card.kind.is_unit() {
-                    self.players[p].gold -= card.cost as u16;
+                    self.players[p].gold -=
+                        eff_cost(card.cost, self.cost_mod(p, OpCode::EnlistCost));
                     self.push_chain(blank(ItemKind::Enlist, p, c, 0, NO_EFFECT, NONE));
                 } else {
                     let (cost, e) = match (&card.half, half) {
                         (Some((_, cost, e)), 1) => (*cost, *e),
                         _ => (card.cost, card.effects[0]),
                     };
-                    self.players[p].gold -= cost as u16;
+                    self.players[p].gold -= eff_cost(cost, self.cost_mod(p, OpCode::ActionCost));
                     self.announce(blank(ItemKind::Action, p, c, half as u8, e, NONE));
                 }
             }
@@ -1967,6 +2004,7 @@ impl AllegianceState {
                 self.discards[d].push(u.card);
             }
         }
+        self.statics_touched(false);
     }
 
     /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
@@ -2014,6 +2052,7 @@ impl AllegianceState {
             who: s as u8,
             until,
         });
+        self.statics_touched(false);
     }
 
     /// Bring banished units back: those of seat `p` due at the start of its turn, or (`None`)
@@ -2053,6 +2092,8 @@ impl AllegianceState {
             self.db().card(u.card).name
         );
         self.players[who].units.push(u);
+        // Its static abilities now count for the new controller ("allies", "foes").
+        self.statics_touched(false);
     }
 
     fn enter_play(&mut self, p: usize, card: u8) {
@@ -2077,6 +2118,7 @@ impl AllegianceState {
             exhausted: false,
             entered: self.turn,
             att: [(255, 255); 2],
+            curse: 0,
         });
         log!(self, "{} enters play for P{p}", c.name);
         for &e in &c.effects {
@@ -2090,6 +2132,7 @@ impl AllegianceState {
                 });
             }
         }
+        self.statics_touched(self.db().has_static(&c.effects));
     }
 
     fn eliminate(&mut self, p: usize) {
@@ -2162,6 +2205,7 @@ impl AllegianceState {
             }
             _ => {}
         }
+        self.statics_touched(false);
         self.check_end(p);
     }
 
@@ -2408,7 +2452,7 @@ impl AllegianceState {
                 }
                 continue;
             }
-            let n = op.n as i16;
+            let n = self.op_amount(who, &op);
             match op.code {
                 OpCode::Drain => {
                     let mut total = 0i16;
@@ -2421,8 +2465,18 @@ impl AllegianceState {
                 }
                 OpCode::Gold => {
                     let pl = &mut self.players[who];
-                    pl.gold = pl.gold.saturating_add(op.n as u16).min(9999);
+                    pl.gold = pl.gold.saturating_add(n.max(0) as u16).min(9999);
                 }
+                OpCode::Focus => {
+                    let pl = &mut self.players[who];
+                    pl.focus = pl.focus.saturating_add(n as u8).min(MAX_COUNTERS);
+                    log!(
+                        self,
+                        "P{who} has {} focus counters",
+                        self.players[who].focus
+                    );
+                }
+                OpCode::Unfocus => self.players[who].focus = 0,
                 OpCode::Token => {
                     for _ in 0..op.n {
                         self.enter_play(who, op.card);
@@ -2556,12 +2610,20 @@ impl AllegianceState {
                 self.players[p].weapon = f;
                 let bit = self.weapon_bit(p, f);
                 self.players[p].drawn |= bit;
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).weapons[f as usize].effects),
+                );
             }
             Choice::Armor => {
                 let f = (a - FACE) as u8;
                 self.players[p].armor = f;
                 let bit = self.armor_bit(p, f);
                 self.players[p].drawn |= bit;
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).armors[f as usize].effects),
+                );
             }
             Choice::Sacrifice => {
                 if a != PASS {
@@ -2609,6 +2671,10 @@ impl AllegianceState {
                     let pl = &mut self.players[p];
                     pl.shield[who] = pl.shield[who].saturating_add(n as u8);
                 }
+                OpCode::Curse => {
+                    let pl = &mut self.players[p];
+                    pl.curse = pl.curse.saturating_add(n as u8).min(MAX_COUNTERS);
+                }
                 _ => {}
             }
             return;
@@ -2634,9 +2700,13 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
+                    OpCode::Curse => u.curse = u.curse.saturating_add(n as u8).min(MAX_COUNTERS),
                     _ => {}
                 }
                 let _ = max;
+                if code == OpCode::Attach {
+                    self.statics_touched(self.db().has_static(&self.db().card(card).effects));
+                }
             }
         }
     }
@@ -2710,7 +2780,11 @@ impl AllegianceState {
             if !pl.alive {
                 return 0.0;
             }
-            let h = pl.health as f64 / self.hero(q).max_health as f64;
+            // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
+            // about one point of board.
+            let c = pl.curse as i16;
+            let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
+                + pl.focus as f64 / 60.0;
             let board: f64 = pl
                 .units
                 .iter()
@@ -2772,6 +2846,14 @@ impl AllegianceState {
             {
                 return Err(format!("P{p} cooldown beyond maximum delay"));
             }
+        }
+        if (self.statics, self.static_kinds) != self.count_static_kinds() {
+            return Err(format!(
+                "static count {} {:?} but {:?} in play",
+                self.statics,
+                self.static_kinds,
+                self.count_static_kinds()
+            ));
         }
         for it in self
             .chain
@@ -2903,4 +2985,208 @@ fn absorb(shield: &mut [u8; MAX_PLAYERS], mut d: i16) -> i16 {
         d -= a;
     }
     d
+}
+
+// ----- static abilities and focus/curse counters (`RULES.md`, "Static abilities", "Focus and
+// curse counters") ------------------------------------------------------------------------------
+
+/// Most focus or curse counters on one hero or unit.
+pub const MAX_COUNTERS: u8 = 99;
+
+impl AllegianceState {
+    /// Call `f(controller, source uid, host uid, op)` for every op of every static ability in
+    /// play: living players' hero rules and face-up weapon and armor faces (source and host
+    /// [`NONE`]), their units (source = the unit), and attachments (controller = the
+    /// attachment's owner, host = the unit it is on).
+    fn for_each_static(&self, mut f: impl FnMut(usize, u16, u16, &super::cards::Op)) {
+        let db = self.db();
+        let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
+            for &e in effects {
+                let ef = db.effect(e);
+                if ef.trigger == Trigger::Static {
+                    for op in &ef.ops {
+                        f(q, src, host, op);
+                    }
+                }
+            }
+        };
+        for (q, pl) in self.players.iter().enumerate() {
+            if !pl.alive {
+                continue;
+            }
+            let hero = self.hero(q);
+            each(q, NONE, NONE, &hero.statics);
+            each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
+            each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+            for u in &pl.units {
+                each(q, u.uid, NONE, &db.card(u.card).effects);
+                for (c, owner) in u.att {
+                    if c != 255 && self.players[owner as usize].alive {
+                        each(owner as usize, NONE, u.uid, &db.card(c).effects);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
+    /// maximum health, armor).
+    pub fn count_static_kinds(&self) -> (u16, [u16; 5]) {
+        let mut k = [0u16; 5];
+        self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
+        (k.iter().sum(), k)
+    }
+
+    /// Recount the static abilities in play (no lethal-damage check).
+    pub fn recount_statics(&mut self) {
+        (self.statics, self.static_kinds) = self.count_static_kinds();
+    }
+
+    /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
+    /// `allies` means the source's controller's other units (never the source itself).
+    fn static_unit_mod(&self, code: OpCode, uid: u16) -> i16 {
+        if self.static_kinds[static_kind(code)] == 0 {
+            return 0;
+        }
+        let Some((s, _)) = self.find_unit(uid) else {
+            return 0;
+        };
+        let mut total = 0i16;
+        self.for_each_static(|q, src, host, op| {
+            if op.code == code
+                && match op.scope {
+                    Scope::This => src == uid,
+                    Scope::Host => host == uid,
+                    Scope::Allies => q == s && src != uid,
+                    Scope::Foes => self.opponents(q, s),
+                    Scope::Units => src != uid,
+                    _ => false,
+                }
+            {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// The static armor-rating modifier of the hero of `p`.
+    fn static_armor_mod(&self, p: usize) -> i16 {
+        self.static_player_mod(OpCode::Armor, p)
+    }
+
+    /// The static gold-cost modifier (`code`: `EnlistCost` or `ActionCost`) for player `p`.
+    pub fn cost_mod(&self, p: usize, code: OpCode) -> i16 {
+        if self.static_kinds[static_kind(code)] == 0 {
+            return 0;
+        }
+        self.static_player_mod(code, p)
+    }
+
+    /// The sum of the static ops `code` acting on player `p` (scopes `me`, `foeheroes`).
+    fn static_player_mod(&self, code: OpCode, p: usize) -> i16 {
+        let mut total = 0i16;
+        self.for_each_static(|q, _, _, op| {
+            if op.code == code
+                && match op.scope {
+                    Scope::Me => q == p,
+                    Scope::FoeHeroes => self.opponents(q, p),
+                    _ => false,
+                }
+            {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// The effective armor rating of the hero of `p` (static abilities included).
+    pub fn armor_of(&self, p: usize) -> u8 {
+        self.armor_rating(p)
+    }
+
+    /// Recount the static abilities in play after a change of the board (a unit entered or
+    /// left play, an attachment, a face change, an elimination), then destroy every unit whose
+    /// damage has reached its (possibly lowered) maximum health, one at a time, until none
+    /// is left. Code that moves units in or out of play or between players must call this.
+    pub fn statics_changed(&mut self) {
+        let hp = static_kind(OpCode::Health);
+        let before = self.static_kinds[hp];
+        self.recount_statics();
+        if before == 0 && self.static_kinds[hp] == 0 {
+            // Only a maximum-health modifier can make damage lethal.
+            return;
+        }
+        while let Some(uid) = self.lethal_unit() {
+            log!(self, "a unit's damage reaches its lowered maximum health");
+            self.destroy(uid);
+        }
+    }
+
+    /// [`AllegianceState::statics_changed`] when it can matter: some static ability is (or
+    /// was) in play, or `added` (something with a static ability may have entered play).
+    /// With none in play and none added the count stays 0 and no maximum health changed.
+    fn statics_touched(&mut self, added: bool) {
+        if added || self.statics > 0 {
+            self.statics_changed();
+        }
+    }
+
+    /// A unit in play whose damage has reached its maximum health, if any.
+    pub(super) fn lethal_unit(&self) -> Option<u16> {
+        self.players
+            .iter()
+            .flat_map(|pl| pl.units.iter())
+            .find(|u| u.dmg as i16 >= self.max_hp(u))
+            .map(|u| u.uid)
+    }
+
+    /// The amount of op `op` for its controller `who` (a fixed number, or the focus counters
+    /// on their hero).
+    fn op_amount(&self, who: usize, op: &super::cards::Op) -> i16 {
+        match op.amount {
+            super::cards::Amount::Fixed => op.n as i16,
+            super::cards::Amount::Focus => self.players[who].focus as i16,
+        }
+    }
+
+    /// Pay the focus-counter cost of a maneuver being announced.
+    fn pay_focus(&mut self, item: &Item) {
+        if item.effect != NO_EFFECT {
+            let c = self.db().effect(item.effect).cost_focus;
+            if c > 0 {
+                let pl = &mut self.players[item.who as usize];
+                pl.focus = pl.focus.saturating_sub(c);
+            }
+        }
+    }
+
+    /// Start of the turn of `p`, whose hero has curse counters: the hero takes that much
+    /// damage, then one counter is removed. Returns whether `p` is still in the game.
+    fn curse_at_turn_start(&mut self, p: usize) -> bool {
+        let c = self.players[p].curse;
+        self.players[p].curse -= 1;
+        log!(self, "curse counters deal {c} damage to the hero of P{p}");
+        self.damage_hero(p, c as i16);
+        if !self.players[p].alive {
+            self.dec = Dec::Auto;
+            return false;
+        }
+        true
+    }
+}
+
+/// Index of a static op's kind in [`AllegianceState::static_kinds`].
+fn static_kind(code: OpCode) -> usize {
+    match code {
+        OpCode::Boost => 0,
+        OpCode::Health => 1,
+        OpCode::EnlistCost => 3,
+        OpCode::ActionCost => 4,
+        _ => 2,
+    }
+}
+
+/// A gold cost `base` with a static modifier `m` (never below 0).
+pub fn eff_cost(base: u8, m: i16) -> u16 {
+    (base as i16 + m).max(0) as u16
 }
