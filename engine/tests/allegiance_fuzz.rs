@@ -61,6 +61,30 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
         "damage units 1",
         "boost self 1",
     ];
+    // Counter ops (focus, curse) and `focus` amounts.
+    let counter_ops = [
+        "focus 2",
+        "unfocus",
+        "curse 1",
+        "curse foes 2",
+        "curse foeheroes 1",
+        "damage focus",
+        "shield focus",
+        "gold focus",
+    ];
+    let ops: Vec<&str> = ops.iter().chain(&counter_ops).copied().collect();
+    // Bodies of `static:` effects on units.
+    let statics = [
+        "boost allies 1",
+        "boost foes -2",
+        "health allies -1",
+        "health units -3",
+        "boost self 2 | health self 1",
+        "armor me 2",
+        "armor foeheroes -1",
+        "enlistcost me -2",
+        "actioncost foeheroes 1",
+    ];
     let mut rng = cardsim_engine::game_rng(42, 0);
     let mut ok = 0;
     let mut rejected = 0;
@@ -91,10 +115,16 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
                     "act exhaust: ",
                     "act 1: ",
                     "death: ",
-                ][rng.random_range(0..6)];
+                    "static: ",
+                    "act focus 1: ",
+                ][rng.random_range(0..8)];
                 let t = targets[rng.random_range(0..targets.len())];
                 let body = ops[rng.random_range(0..ops.len())];
-                fields[11] = format!("{trig}{t}{body}");
+                fields[11] = if trig == "static: " {
+                    format!("{trig}{}", statics[rng.random_range(0..statics.len())])
+                } else {
+                    format!("{trig}{t}{body}")
+                };
             }
             out.push_str(&fields.join(","));
             out.push('\n');
@@ -110,12 +140,13 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
                 continue;
             }
         };
-        let names = ["hakor", "thedric", "beledan", "desoth"];
+        let names = ["hakor", "thedric", "beledan", "desoth", "magus"];
         let heroes = [
             "Hakor Dajet",
             "Thedric Egen",
             "Beledan Kind",
             "De'Soth Pravus",
+            "Magus Gondè Kyal",
         ];
         let loadouts: Vec<Loadout> = names
             .iter()

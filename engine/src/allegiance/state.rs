@@ -510,6 +510,8 @@ impl AllegianceState {
     /// Set-up face choices from seat `p` on (`armor`: the weapon of `p` is settled); starts
     /// the first turn when every seat has its faces.
     fn setup_next(&mut self, mut p: usize, mut armor: bool) {
+        // The faces chosen so far may have static abilities.
+        self.recount_statics();
         while p < self.n() {
             let lo = &self.shared.loadouts[self.players[p].loadout as usize];
             let hero = self.hero(p);
