@@ -214,9 +214,11 @@ pub fn team_rows<R: Ruleset>(ruleset: &R, names: &[MatchNames], accs: &[MatchAcc
             .filter(|&slots| played(slots).next().is_some())
             .collect();
         for &slots in &teams {
+            // The other teams: those sharing no deck with this one (when the seating gives a
+            // deck several partnerships, each is a team of its own).
             let opponent = teams
                 .iter()
-                .filter(|&&o| o != slots)
+                .filter(|&&o| o & slots == 0)
                 .map(|&o| deck_set(nm, o))
                 .collect::<Vec<_>>()
                 .join(" / ");

@@ -595,3 +595,39 @@ impl<'a, R: Ruleset> Run<'a, R> {
         acc
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PlayerResult::{Draw, Loss, Win};
+
+    #[test]
+    fn team_results_take_any_win_then_any_draw() {
+        let mut t = vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)];
+        let team = [Some(0), Some(1), Some(0), Some(1)];
+        // Slots 0..3 in seats 1, 2, 3, 0: slots 0 and 2 (seats 1, 3) against 1 and 3.
+        let slot_of_seat = [3, 0, 1, 2];
+        add_teams(&mut t, &team, &slot_of_seat, &[Win, Loss, Win, Loss], false);
+        // At the limit: one member eliminated earlier (loss), the other drawn: a team draw.
+        add_teams(
+            &mut t,
+            &team,
+            &slot_of_seat,
+            &[Draw, Loss, Draw, Draw],
+            true,
+        );
+        let a = &t[team_index(0b0101, 0b1010)];
+        let b = &t[team_index(0b1010, 0b0101)];
+        assert_eq!((a.games, a.wins, a.draws, a.losses), (2, 0, 1, 1));
+        assert_eq!((b.games, b.wins, b.draws, b.losses), (2, 1, 1, 0));
+        assert_eq!(
+            (a.draws_at_limit, b.draws_at_limit, b.wins_at_limit),
+            (1, 1, 0)
+        );
+        assert_eq!(t.iter().map(|x| x.games).sum::<u64>(), 4);
+        // No teams: nothing counted.
+        let mut u = vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)];
+        add_teams(&mut u, &[None, None], &[0, 1], &[Win, Loss], false);
+        assert!(u.iter().all(|x| x.games == 0));
+    }
+}

@@ -820,6 +820,40 @@ fn bad_analytics_options() {
         &out,
         "--until-halfwidth must be above 0",
     );
+    // Allegiance: every card skipped is an error that lists why; an explicit ability
+    // replacement is refused.
+    let ad = |n: &str| allegiance_deck(n).to_str().unwrap().to_string();
+    let (beledan, desoth) = (ad("beledan"), ad("desoth"));
+    let alleg = |extra: &[&str]| {
+        let mut v: Vec<String> = [
+            "impact",
+            "--game",
+            "allegiance",
+            "--deck",
+            &beledan,
+            "--vs",
+            &desoth,
+            "--games",
+            "5",
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+        v.extend(extra.iter().map(|x| x.to_string()));
+        v
+    };
+    let args = alleg(&["--all-cards", "--replace-with", "Pikeman"]);
+    expect_error(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &out,
+        "nothing to measure: allegiance cannot ablate any card of `beledan` that way:\n  Equip (replace-with:Pikeman): `Beledan Kind/Equip` is a hero ability",
+    );
+    let args = alleg(&["--card", "Smite", "--replace-with", "Judgment"]);
+    expect_error(
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        &out,
+        "`Beledan Kind/Smite` is a hero ability: it can be removed from the loadout (--remove) or changed (nerf/buff), not replaced",
+    );
     let missing = tmp("no-such-dir");
     expect_error(
         &["tournament", "--decks", missing.to_str().unwrap()],
@@ -944,6 +978,32 @@ fn analytics_commands_write_their_files() {
         .count();
     assert_eq!(opponents.len(), example_decks - 1);
     assert!(opponents.iter().all(|x| x["decks"][1] != "rush"));
+    // Allegiance --all-cards prints the notes and what it did not ablate, and why.
+    let (beledan, desoth) = (allegiance_deck("beledan"), allegiance_deck("desoth"));
+    let stdout = expect_ok(
+        &[
+            "impact",
+            "--game",
+            "allegiance",
+            "--deck",
+            beledan.to_str().unwrap(),
+            "--vs",
+            desoth.to_str().unwrap(),
+            "--all-cards",
+            "--remove",
+            "--games",
+            "4",
+        ],
+        &base.join("a"),
+        "impact.csv",
+        "deck,card,change,games,",
+    );
+    assert!(stdout.contains("Notes (what else a change implies):\n  Equip (remove): no other level-0 ability is left"), "{stdout}");
+    assert!(stdout.contains("Not ablated (3 of the deck's cards; rows with 0 games in impact.csv):\n  Styrka Validata (remove): the loadout does not fix"), "{stdout}");
+    assert!(
+        stdout.contains("\n  Beledan Kind (remove): `Beledan Kind` is the loadout's hero"),
+        "{stdout}"
+    );
     expect_ok(
         &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],
         &base.join("s"),

@@ -149,3 +149,47 @@ fn individual_formats_have_no_team_rows() {
         let _ = std::fs::remove_dir_all(&o);
     }
 }
+
+#[test]
+fn cardsim_run_prints_and_writes_the_team_rows() {
+    let o = tmp("cli");
+    let d = |n: &str| deck(n).to_str().unwrap().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(["run", "--game", "allegiance", "--deck", &d("beledan")])
+        .args([
+            "--vs",
+            &d("hakor"),
+            "--vs",
+            &d("thedric"),
+            "--vs",
+            &d("desoth"),
+        ])
+        .args([
+            "--param",
+            "players=4",
+            "--param",
+            "format=team",
+            "--games",
+            "40",
+        ])
+        .args(["--quiet", "--out", o.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("team                        games      win rate [95% CI]   draws  losses  win rate by seats"),
+        "{stdout}"
+    );
+    for team in ["beledan+thedric", "hakor+desoth"] {
+        assert!(stdout.contains(team), "{stdout}");
+    }
+    let csv = std::fs::read_to_string(o.join("teams.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7);
+    assert!(csv.contains(",beledan+thedric,hakor+desoth,seat0+seat2,yes,20,"));
+    let _ = std::fs::remove_dir_all(&o);
+}
