@@ -72,7 +72,21 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
         "shield focus",
         "gold focus",
     ];
-    let ops: Vec<&str> = ops.iter().chain(&counter_ops).copied().collect();
+    // Control change, temporary removal, an action card attaching itself.
+    let control_ops = ["steal", "banish eot", "banish next", "attach"];
+    let ops: Vec<&str> = ops
+        .iter()
+        .chain(&counter_ops)
+        .chain(&control_ops)
+        .copied()
+        .collect();
+    // Effects an attached action card has (after `;`).
+    let attached = [
+        "attack: boost host 2",
+        "hit: heal me 2",
+        "endturn: damage host 1",
+        "hit: gold 1",
+    ];
     // Bodies of `static:` effects on units.
     let statics = [
         "boost allies 1",
@@ -103,6 +117,10 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
                     .map(|_| ops[rng.random_range(0..ops.len())])
                     .collect();
                 fields[11] = format!("{t}{}", body.join(" | "));
+                if kind == "action" && rng.random_range(0..2) == 0 {
+                    let a = attached[rng.random_range(0..attached.len())];
+                    fields[11] = format!("{t}attach ; {a}");
+                }
             }
             if (kind == "basic" || kind == "elite")
                 && rng.random_range(0..4) == 0
@@ -117,7 +135,8 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
                     "death: ",
                     "static: ",
                     "act focus 1: ",
-                ][rng.random_range(0..8)];
+                    "hit: ",
+                ][rng.random_range(0..9)];
                 let t = targets[rng.random_range(0..targets.len())];
                 let body = ops[rng.random_range(0..ops.len())];
                 fields[11] = if trig == "static: " {

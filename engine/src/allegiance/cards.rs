@@ -858,10 +858,12 @@ impl CardDb {
                 Some("act") => Trigger::Act,
                 Some("hit") => Trigger::Hit,
                 Some("static") => Trigger::Static,
-                t => return Err(err(format!(
+                t => {
+                    return Err(err(format!(
                     "unknown trigger `{}` (known: enter, attack, endturn, death, act, hit, static)",
                     t.unwrap_or("")
-                ))),
+                )))
+                }
             };
             while let Some(c) = w.next() {
                 if e.trigger != Trigger::Act {
