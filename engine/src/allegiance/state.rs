@@ -2688,7 +2688,6 @@ impl AllegianceState {
             OpCode::Damage => self.damage_unit(t, n),
             OpCode::Destroy => self.destroy(t),
             _ => {
-                let max = self.max_hp(&self.players[s].units[i]);
                 let u = &mut self.players[s].units[i];
                 match code {
                     OpCode::Heal => u.dmg = (u.dmg as i16 - n).max(0) as u8,
@@ -2705,7 +2704,6 @@ impl AllegianceState {
                     OpCode::Curse => u.curse = u.curse.saturating_add(n as u8).min(MAX_COUNTERS),
                     _ => {}
                 }
-                let _ = max;
                 if code == OpCode::Attach {
                     self.statics_touched(self.db().has_static(&self.db().card(card).effects));
                 }
@@ -2959,9 +2957,6 @@ impl AllegianceState {
     }
 }
 
-#[allow(dead_code)]
-fn _unused(_: &Unit) {}
-
 fn choice_of(code: OpCode) -> Option<Choice> {
     Some(match code {
         OpCode::Draw => Choice::Draw,
@@ -3055,20 +3050,33 @@ impl AllegianceState {
         };
         let mut total = 0i16;
         self.for_each_static(|q, src, host, op| {
-            if op.code == code
-                && match op.scope {
-                    Scope::This => src == uid,
-                    Scope::Host => host == uid,
-                    Scope::Allies => q == s && src != uid,
-                    Scope::Foes => self.opponents(q, s),
-                    Scope::Units => src != uid,
-                    _ => false,
-                }
-            {
+            if op.code == code && self.static_applies(q, src, host, op.scope, s, uid) {
                 total += op.n as i16;
             }
         });
         total
+    }
+
+    /// Whether a static op with `scope`, from a source `src` (or attachment on `host`)
+    /// controlled by `q`, acts on unit `uid` controlled by `s`.
+    #[inline]
+    fn static_applies(
+        &self,
+        q: usize,
+        src: u16,
+        host: u16,
+        scope: Scope,
+        s: usize,
+        uid: u16,
+    ) -> bool {
+        match scope {
+            Scope::This => src == uid,
+            Scope::Host => host == uid,
+            Scope::Allies => q == s && src != uid,
+            Scope::Foes => self.opponents(q, s),
+            Scope::Units => src != uid,
+            _ => false,
+        }
     }
 
     /// The static armor-rating modifier of the hero of `p`.
@@ -3135,11 +3143,33 @@ impl AllegianceState {
 
     /// A unit in play whose damage has reached its maximum health, if any.
     pub(super) fn lethal_unit(&self) -> Option<u16> {
-        self.players
-            .iter()
-            .flat_map(|pl| pl.units.iter())
-            .find(|u| u.dmg as i16 >= self.max_hp(u))
-            .map(|u| u.uid)
+        // The maximum-health modifiers of every unit in one pass over the statics (the same
+        // rule as `max_hp`, without a pass per unit).
+        let mut m = [[0i16; UNITS]; MAX_PLAYERS];
+        if self.static_kinds[static_kind(OpCode::Health)] > 0 {
+            self.for_each_static(|q, src, host, op| {
+                if op.code != OpCode::Health {
+                    return;
+                }
+                for (s, pl) in self.players.iter().enumerate() {
+                    for (i, u) in pl.units.iter().enumerate() {
+                        if self.static_applies(q, src, host, op.scope, s, u.uid) {
+                            m[s][i] += op.n as i16;
+                        }
+                    }
+                }
+            });
+        }
+        let db = self.db();
+        for (s, pl) in self.players.iter().enumerate() {
+            for (i, u) in pl.units.iter().enumerate() {
+                let max = db.card(u.card).health as i16 + u.aug as i16 + m[s][i];
+                if u.dmg as i16 >= max {
+                    return Some(u.uid);
+                }
+            }
+        }
+        None
     }
 
     /// The amount of op `op` for its controller `who` (a fixed number, or the focus counters
