@@ -852,50 +852,35 @@ impl AllegianceState {
     fn collect_endturn(&mut self, p: usize) {
         let db = self.db();
         let hero = self.hero(p);
-        let w = hero.weapons[self.players[p].weapon as usize]
-            .effects
-            .clone();
-        for e in w {
-            if db.effect(e).trigger == Trigger::EndTurn {
-                self.add_trig(Trig {
-                    who: p as u8,
-                    card: 0,
-                    effect: e,
-                    src: WEAPON,
-                    host: NONE,
-                });
-            }
-        }
-        let a = hero.armors[self.players[p].armor as usize].effects.clone();
-        for e in a {
-            if db.effect(e).trigger == Trigger::EndTurn {
-                self.add_trig(Trig {
-                    who: p as u8,
-                    card: 0,
-                    effect: e,
-                    src: ARMOR,
-                    host: NONE,
-                });
-            }
-        }
+        let w = &hero.weapons[self.players[p].weapon as usize].effects;
+        self.own_trigs(p, 0, WEAPON, w, Trigger::EndTurn);
+        let a = &hero.armors[self.players[p].armor as usize].effects;
+        self.own_trigs(p, 0, ARMOR, a, Trigger::EndTurn);
         for i in 0..self.players[p].units.len() {
             let u = self.players[p].units[i];
-            for &e in &db.card(u.card).effects {
-                if db.effect(e).trigger == Trigger::EndTurn {
-                    self.add_trig(Trig {
-                        who: p as u8,
-                        card: u.card,
-                        effect: e,
-                        src: u.uid,
-                        host: NONE,
-                    });
-                }
-            }
+            self.own_trigs(p, u.card, u.uid, &db.card(u.card).effects, Trigger::EndTurn);
             for (c, owner) in u.att {
                 if c == 255 {
                     continue;
                 }
                 self.attached_trigs(c, owner, u.uid, Trigger::EndTurn);
+            }
+        }
+    }
+
+    /// Collect the `trigger` effects among `effects` of a card of `who` (`card` for labels,
+    /// `src` its uid or [`WEAPON`]/[`ARMOR`]/[`NONE`]).
+    fn own_trigs(&mut self, who: usize, card: u8, src: u16, effects: &[u16], trigger: Trigger) {
+        let db = self.db();
+        for &e in effects {
+            if db.effect(e).trigger == trigger {
+                self.add_trig(Trig {
+                    who: who as u8,
+                    card,
+                    effect: e,
+                    src,
+                    host: NONE,
+                });
             }
         }
     }
@@ -1631,17 +1616,7 @@ impl AllegianceState {
         } else {
             self.players[p].units[i].card
         };
-        for &e in effects {
-            if db.effect(e).trigger == Trigger::Attack {
-                self.add_trig(Trig {
-                    who: p as u8,
-                    card,
-                    effect: e,
-                    src: uid,
-                    host: NONE,
-                });
-            }
-        }
+        self.own_trigs(p, card, uid, effects, Trigger::Attack);
         if uid != WEAPON {
             for (c, owner) in self.players[p].units[i].att {
                 if c != 255 {
@@ -1760,11 +1735,20 @@ impl AllegianceState {
             self.continue_split();
         } else {
             // Nothing depends on the split: prevent in attacker order.
-            let mut buf = ActionBuf::new();
-            while self.battle.as_ref().expect("battle").armor_left > 0 {
-                self.split_options(&mut buf);
-                let Some(&Action(a)) = buf.first() else { break };
-                self.split_point((a - SPLIT) as usize);
+            for k in 0..self.battle.as_ref().expect("battle").attackers.len() {
+                let b = self.battle.as_ref().expect("battle");
+                let at = b.attackers[k];
+                if b.armor_left == 0 {
+                    break;
+                }
+                if at.blocker != NONE {
+                    continue;
+                }
+                let power = self.attacker_power(ap, at.uid).unwrap_or(0);
+                let b = self.battle.as_mut().expect("battle");
+                let p = (power.max(0) as u8).min(b.armor_left);
+                b.attackers[k].prevented = p;
+                b.armor_left -= p;
             }
             self.deal_battle_damage();
         }
@@ -1891,37 +1875,28 @@ impl AllegianceState {
 
     /// Collect the `hit:` effects of attacker `uid` of `ap`.
     fn hit_trigs(&mut self, ap: usize, uid: u16) {
-        let db = self.db();
         if uid == WEAPON {
             let f = self.players[ap].weapon as usize;
-            for &e in &self.hero(ap).weapons[f].effects {
-                if db.effect(e).trigger == Trigger::Hit {
-                    self.add_trig(Trig {
-                        who: ap as u8,
-                        card: 0,
-                        effect: e,
-                        src: WEAPON,
-                        host: NONE,
-                    });
-                }
-            }
+            self.own_trigs(
+                ap,
+                0,
+                WEAPON,
+                &self.hero(ap).weapons[f].effects,
+                Trigger::Hit,
+            );
             return;
         }
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
         let u = self.players[s].units[i];
-        for &e in &db.card(u.card).effects {
-            if db.effect(e).trigger == Trigger::Hit {
-                self.add_trig(Trig {
-                    who: s as u8,
-                    card: u.card,
-                    effect: e,
-                    src: uid,
-                    host: NONE,
-                });
-            }
-        }
+        self.own_trigs(
+            s,
+            u.card,
+            uid,
+            &self.db().card(u.card).effects,
+            Trigger::Hit,
+        );
         for (c, owner) in u.att {
             if c != 255 {
                 self.attached_trigs(c, owner, uid, Trigger::Hit);
@@ -1985,17 +1960,7 @@ impl AllegianceState {
         let card = self.db().card(u.card);
         log!(self, "{} of P{s} is destroyed", card.name);
         if self.players[s].alive {
-            for &e in &card.effects {
-                if self.db().effect(e).trigger == Trigger::Death {
-                    self.add_trig(Trig {
-                        who: s as u8,
-                        card: u.card,
-                        effect: e,
-                        src: NONE,
-                        host: NONE,
-                    });
-                }
-            }
+            self.own_trigs(s, u.card, NONE, &card.effects, Trigger::Death);
         }
         if let Some(d) = card.kind.deck() {
             if self.necro_in_game(s) {
@@ -2026,8 +1991,9 @@ impl AllegianceState {
         }
     }
 
-    /// Put a unit card that left play into its discard pile (special cards: the reserves).
-    fn discard_unit_card(&mut self, card: u8) {
+    /// Put a card into its shared deck's discard pile (special cards: back to the reserves,
+    /// i.e. nowhere).
+    fn discard_card(&mut self, card: u8) {
         if let Some(d) = self.db().card(card).kind.deck() {
             if !self.discards[d].is_full() {
                 self.discards[d].push(card);
@@ -2101,11 +2067,7 @@ impl AllegianceState {
     fn enter_play(&mut self, p: usize, card: u8) {
         let c = self.db().card(card);
         if self.players[p].units.is_full() {
-            if let Some(d) = c.kind.deck() {
-                if !self.discards[d].is_full() {
-                    self.discards[d].push(card);
-                }
-            }
+            self.discard_card(card);
             return;
         }
         let uid = self.next_uid;
@@ -2123,17 +2085,7 @@ impl AllegianceState {
             curse: 0,
         });
         log!(self, "{} enters play for P{p}", c.name);
-        for &e in &c.effects {
-            if self.db().effect(e).trigger == Trigger::Enter {
-                self.add_trig(Trig {
-                    who: p as u8,
-                    card,
-                    effect: e,
-                    src: uid,
-                    host: NONE,
-                });
-            }
-        }
+        self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);
         self.statics_touched(self.db().has_static(&c.effects));
     }
 
@@ -2148,11 +2100,7 @@ impl AllegianceState {
             self.destroy(u.uid);
         }
         while let Some(c) = self.players[p].hand.pop() {
-            if let Some(d) = self.db().card(c).kind.deck() {
-                if !self.discards[d].is_full() {
-                    self.discards[d].push(c);
-                }
-            }
+            self.discard_card(c);
         }
         // Effects they control end; counters they placed stay.
         let mut gone: ArrayVec<u8, { 2 * MAX_PLAYERS * UNITS }> = ArrayVec::new();
@@ -2176,7 +2124,7 @@ impl AllegianceState {
         while k < self.banished.len() {
             if self.banished[k].who == p as u8 {
                 let b = self.banished.remove(k);
-                self.discard_unit_card(b.card);
+                self.discard_card(b.card);
             } else {
                 k += 1;
             }
@@ -2601,11 +2549,7 @@ impl AllegianceState {
             Choice::Discard => {
                 let i = ((a - HAND_A) / 2) as usize;
                 let card = self.players[p].hand.remove(i);
-                if let Some(d) = self.db().card(card).kind.deck() {
-                    if !self.discards[d].is_full() {
-                        self.discards[d].push(card);
-                    }
-                }
+                self.discard_card(card);
             }
             Choice::Weapon => {
                 let f = (a - FACE) as u8;
