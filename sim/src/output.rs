@@ -79,7 +79,8 @@ pub fn match_names<R: Ruleset>(ruleset: &R, matchups: &[Matchup]) -> Vec<MatchNa
         .collect()
 }
 
-fn rate(k: u64, n: u64) -> [String; 3] {
+/// A rate's CSV cells: `k / n` and its 95% Wilson interval (empty when `n` is 0).
+pub(crate) fn rate(k: u64, n: u64) -> [String; 3] {
     match wilson(k, n, Z95) {
         None => [String::new(), String::new(), String::new()],
         Some((lo, hi)) => [

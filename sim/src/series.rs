@@ -32,7 +32,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::output::{write_json, write_staged};
+use crate::output::{rate as rate_cells, write_json, write_staged};
 use crate::runner::play_seeded;
 use crate::stats::{wilson, Z95};
 use crate::{git_commit, load_ruleset};
@@ -446,13 +446,6 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     })
 }
 
-fn fmt_rate(r: Option<(f64, f64, f64)>) -> [String; 3] {
-    match r {
-        Some((p, l, h)) => [format!("{p:.6}"), format!("{l:.6}"), format!("{h:.6}")],
-        None => [String::new(), String::new(), String::new()],
-    }
-}
-
 fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<PathBuf>> {
     write_staged(
         dir,
@@ -460,21 +453,10 @@ fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<P
         |stage| {
             let mut w = csv::Writer::from_path(stage.join("series.csv"))?;
             w.write_record(SERIES_COLUMNS)?;
-            let [mr, ml, mh] = fmt_rate(acc.a_match_rate());
-            let [gr, gl, gh] = fmt_rate(acc.a_game_rate());
-            let first = if acc.games > 0 {
-                format!("{:.6}", acc.first_player_wins as f64 / acc.games as f64)
-            } else {
-                String::new()
-            };
-            let game1 = if acc.game1_decided > 0 {
-                format!(
-                    "{:.6}",
-                    acc.game1_winner_won as f64 / acc.game1_decided as f64
-                )
-            } else {
-                String::new()
-            };
+            let [mr, ml, mh] = rate_cells(acc.a_match_wins, acc.matches);
+            let [gr, gl, gh] = rate_cells(acc.a_game_wins, acc.games);
+            let [first, ..] = rate_cells(acc.first_player_wins, acc.games);
+            let [game1, ..] = rate_cells(acc.game1_winner_won, acc.game1_decided);
             w.write_record([
                 m.agents[0].clone(),
                 m.agents[1].clone(),
