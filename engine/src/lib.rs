@@ -41,6 +41,10 @@
 //! [`Ruleset::new_game`]; the simulator derives it from the run seed and the game's global
 //! index ([`game_rng`]), never from threads or time.
 //!
+//! The [`data`] module holds what every game's loader shares (CSV card tables with
+//! file:line:column errors, card names with suggestions, deck files and deck rules, effect
+//! vocabularies).
+//!
 //! The [`conformance`] module holds the checks every game must pass; [`registry`] maps game
 //! names to rule sets so that the simulator needs no game-specific code.
 //!
@@ -50,6 +54,7 @@
 
 pub mod allegiance;
 pub mod conformance;
+pub mod data;
 mod edit;
 mod error;
 mod game;
