@@ -4,8 +4,8 @@
 //! hold every expected chart, each with drawn shapes and text).
 //!
 //! Chromium is looked for in `$CARDSIM_CHROMIUM`, `/usr/bin/chromium`, then `chromium` and
-//! `chromium-browser` on `PATH`. Without it the tests fail (`.ci/run` installs it) unless
-//! `CARDSIM_SKIP_BROWSER=1` is set, which skips them with a message.
+//! `chromium-browser` on `PATH`. Without it the tests are skipped with a visible notice, or
+//! fail when `CARDSIM_REQUIRE_BROWSER=1` (`.ci/run` installs Chromium and sets it).
 
 mod common;
 
@@ -39,21 +39,15 @@ fn chromium() -> Option<PathBuf> {
     None
 }
 
-/// The browser, or `None` when the test is to be skipped (and a panic when it is missing).
-fn browser_or_skip() -> Option<PathBuf> {
-    match chromium() {
-        Some(p) => Some(p),
-        None if std::env::var("CARDSIM_SKIP_BROWSER").as_deref() == Ok("1") => {
-            eprintln!("report_chromium: no Chromium found; skipped (CARDSIM_SKIP_BROWSER=1)");
-            None
-        }
-        None => panic!(
-            "headless Chromium is needed for the report rendering test and was not found \
-             (looked for $CARDSIM_CHROMIUM, /usr/bin/chromium, chromium and chromium-browser \
-             on PATH). Install it (Debian/Ubuntu: apt-get install chromium; .ci/run does this), \
-             or set CARDSIM_SKIP_BROWSER=1 to skip this test"
-        ),
-    }
+/// The browser, or `None` when the test is to be skipped (see [`common::outside_program`]).
+fn browser_or_skip(test: &str) -> Option<PathBuf> {
+    common::outside_program(
+        test,
+        "headless Chromium (looked for $CARDSIM_CHROMIUM, /usr/bin/chromium, chromium and chromium-browser on PATH)",
+        "CARDSIM_REQUIRE_BROWSER",
+        chromium(),
+        "install it with `apt-get install chromium`; .ci/run does",
+    )
 }
 
 /// Run headless Chromium on `page` with `mode` (`--screenshot=…` or `--dump-dom`) in a fresh
@@ -189,7 +183,7 @@ fn count_labels(svg: &str) -> usize {
 }
 
 fn check_fixture(name: &str, expected: &[String]) {
-    let Some(exe) = browser_or_skip() else {
+    let Some(exe) = browser_or_skip(name) else {
         return;
     };
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());

@@ -28,3 +28,30 @@ pub fn fixture(name: &str) -> PathBuf {
         .join("tests/data/report")
         .join(name)
 }
+
+/// An outside program a test needs (a headless browser, the Slurm daemons), by the project's
+/// one convention: when `found` is `None` the test is skipped with a notice written straight
+/// to the terminal (not captured by the test harness, so it shows in every run), unless the
+/// variable `require_var` (e.g. `CARDSIM_REQUIRE_BROWSER`) is `1`, which makes the absence a
+/// failure. `.ci/run` installs the programs and sets the variables.
+#[allow(dead_code)]
+pub fn outside_program(
+    test: &str,
+    what: &str,
+    require_var: &str,
+    found: Option<PathBuf>,
+    install_hint: &str,
+) -> Option<PathBuf> {
+    use std::io::Write;
+    if found.is_some() {
+        return found;
+    }
+    if std::env::var(require_var).as_deref() == Ok("1") {
+        panic!("{test}: {what} is required ({require_var}=1) but was not found; {install_hint}");
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: {what} not found ({install_hint}; set {require_var}=1 to make this a failure)"
+    );
+    None
+}
