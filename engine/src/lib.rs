@@ -48,8 +48,8 @@
 //! The [`conformance`] module holds the checks every game must pass; [`registry`] maps game
 //! names to rule sets so that the simulator needs no game-specific code.
 //!
-//! Rule sets: [`tyrant`] (rules notes in `engine/src/tyrant/RULES.md`) and [`allegiance`]
-//! (rules notes in `engine/src/allegiance/RULES.md`).
+//! Rule sets: [`tyrant`] (rules notes in `docs/games/tyrant.md`) and [`allegiance`]
+//! (rules notes in `docs/games/allegiance.md`).
 #![deny(missing_docs)]
 
 pub mod allegiance;

@@ -1,8 +1,8 @@
 //! Human-readable action labels and state descriptions (allocate; not for the hot path).
 
 use super::cards::OpCode;
+use super::state::AllegianceState;
 use super::state::*;
-use super::AllegianceState;
 use crate::Action;
 
 fn unit_text(s: &AllegianceState, u: &Unit) -> String {

@@ -1,4 +1,4 @@
-//! Card edits for impact measurements (see `RULES.md`, "Card edits for impact"): a loadout
+//! Card edits for impact measurements (see `docs/games/allegiance.md`, "Card edits for impact"): a loadout
 //! with its hero or a fixed weapon/armor face swapped, a shared-deck card replaced or removed
 //! (for every player: the basic, elite and action decks are shared), and a card with changed
 //! numbers (`cost-1`, `attack+2`, `health=40`, `damage+1`, ...).

@@ -4,7 +4,7 @@
 //!
 //! Rules notes — the rules as implemented, the readings chosen where the rulebook is silent,
 //! the parameters, the card file and its effect vocabulary — are in
-//! `engine/src/allegiance/RULES.md`.
+//! `docs/games/allegiance.md`.
 //!
 //! A player's "deck" is a hero loadout file (`data/allegiance/decks/*.txt`): the hero and,
 //! optionally, its starting weapon and armor faces. Decisions are small and sequential: one
@@ -13,227 +13,20 @@
 pub mod cards;
 mod describe;
 mod edit;
+mod loadout;
+mod rules;
 mod scenario;
 pub mod state;
 
 use crate::{
-    Action, ActionBuf, CardUsage, DeckCard, DeckText, Game, GameRng, LoadError, Outcome, ParamKind,
-    ParamSpec, Params, Ruleset, Setup, ToMove,
+    Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec, Params,
+    Ruleset, Setup, ToMove,
 };
 pub use cards::CardDb;
+pub use loadout::Loadout;
+use rules::PARAMS;
+pub use rules::{Format, Rules, Shared};
 pub use state::AllegianceState;
-
-/// Multiplayer format.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Free-for-all (and every two-player game).
-    Ffa,
-    /// Sworn enemy: your enemy is the next seat.
-    Sworn,
-    /// Two teams of two: seats 0 and 2 against 1 and 3.
-    Team,
-}
-
-/// The rule parameters, typed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// Players.
-    pub players: u8,
-    /// Format.
-    pub format: Format,
-    /// Turn limit: `max_rounds` times the players (every player's turn counts).
-    pub max_turns: u16,
-    /// Chain items per turn.
-    pub max_maneuvers: u16,
-    /// The two-player first-turn rule.
-    pub first_turn_rule: bool,
-    /// Starting gold.
-    pub start_gold: u16,
-    /// Starting production.
-    pub start_production: u16,
-    /// Cards kept in a discard pile when it is reshuffled.
-    pub reshuffle_keep: u8,
-}
-
-static PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "players",
-        kind: ParamKind::Int { min: 2, max: 4 },
-        default: 2,
-        doc: "players seated (seat 0 plays first)",
-    },
-    ParamSpec {
-        name: "format",
-        kind: ParamKind::Choice(&["ffa", "sworn", "team"]),
-        default: 0,
-        doc: "multiplayer format: free-for-all, sworn enemy (beat the next seat), team (4 players: 0+2 vs 1+3)",
-    },
-    ParamSpec {
-        name: "max_rounds",
-        kind: ParamKind::Int { min: 1, max: 250 },
-        default: 30,
-        doc: "rounds (every player takes a turn) after which the game is a draw for those still in it",
-    },
-    ParamSpec {
-        name: "max_maneuvers",
-        kind: ParamKind::Int { min: 1, max: 200 },
-        default: 40,
-        doc: "maneuvers and triggered effects per turn, all players together (keeps games finite)",
-    },
-    ParamSpec {
-        name: "first_turn_rule",
-        kind: ParamKind::Bool,
-        default: 1,
-        doc: "two players: the first player's first turn has no production growth, no draw, no weapon attack",
-    },
-    ParamSpec {
-        name: "start_gold",
-        kind: ParamKind::Int { min: 0, max: 99 },
-        default: 0,
-        doc: "gold each player starts with",
-    },
-    ParamSpec {
-        name: "start_production",
-        kind: ParamKind::Int { min: 0, max: 99 },
-        default: 5,
-        doc: "production rating at set-up",
-    },
-    ParamSpec {
-        name: "reshuffle_keep",
-        kind: ParamKind::Int { min: 0, max: 50 },
-        default: 10,
-        doc: "cards left in a discard pile when it is reshuffled into its empty deck",
-    },
-];
-
-impl Rules {
-    /// Read the typed rules from parameter values.
-    pub fn from_params(p: &Params) -> Self {
-        Rules {
-            players: p.get("players") as u8,
-            format: match p.get("format") {
-                0 => Format::Ffa,
-                1 => Format::Sworn,
-                _ => Format::Team,
-            },
-            max_turns: (p.get("max_rounds") * p.get("players")) as u16,
-            max_maneuvers: p.get("max_maneuvers") as u16,
-            first_turn_rule: p.get("first_turn_rule") != 0,
-            start_gold: p.get("start_gold") as u16,
-            start_production: p.get("start_production") as u16,
-            reshuffle_keep: p.get("reshuffle_keep") as u8,
-        }
-    }
-}
-
-/// A hero loadout: what a "deck" is in Allegiance.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Loadout {
-    /// Name (file stem).
-    pub name: String,
-    /// Hero index.
-    pub hero: u8,
-    /// Starting weapon face, if fixed.
-    pub weapon: Option<u8>,
-    /// Starting armor face, if fixed.
-    pub armor: Option<u8>,
-    /// Abilities removed by a card edit (`cardsim impact`): bit `i` = ability `i` of the hero
-    /// can never be unlocked or used by this loadout's player (see `RULES.md`, "Card edits").
-    pub disabled: u8,
-}
-
-impl Loadout {
-    /// Parse a loadout file's text.
-    pub fn parse_text(t: &DeckText, db: &CardDb) -> Result<Self, LoadError> {
-        let mut hero: Option<u8> = None;
-        let mut weapon = None;
-        let mut armor = None;
-        for (i, raw) in t.text.lines().enumerate() {
-            let line = t.line_offset + i as u64 + 1;
-            let err = |m: String| LoadError::at(&t.file, line, m);
-            let l = raw.split('#').next().unwrap_or("").trim();
-            if l.is_empty() {
-                continue;
-            }
-            let (k, v) = l.split_once('=').ok_or_else(|| {
-                err(format!(
-                    "expected `key = value` (hero, weapon, armor), got `{l}`"
-                ))
-            })?;
-            let (k, v) = (k.trim().to_lowercase(), v.trim());
-            match k.as_str() {
-                "hero" => {
-                    hero = Some(db.find_hero(v).ok_or_else(|| {
-                        err(format!(
-                            "unknown hero `{v}` (known: {})",
-                            db.heroes
-                                .iter()
-                                .map(|h| h.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
-                    })?)
-                }
-                "weapon" | "armor" => {
-                    let h = hero.ok_or_else(|| err(format!("`{k}` must come after `hero`")))?;
-                    let hh = &db.heroes[h as usize];
-                    let faces = if k == "weapon" {
-                        &hh.weapons
-                    } else {
-                        &hh.armors
-                    };
-                    let f = faces
-                        .iter()
-                        .position(|f| f.name.eq_ignore_ascii_case(v))
-                        .ok_or_else(|| {
-                            err(format!(
-                                "`{v}` is not a {k} of {} (known: {})",
-                                hh.name,
-                                faces
-                                    .iter()
-                                    .map(|f| f.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ))
-                        })? as u8;
-                    if k == "weapon" {
-                        weapon = Some(f);
-                    } else {
-                        armor = Some(f);
-                    }
-                }
-                _ => {
-                    return Err(err(format!(
-                        "unknown key `{k}` (expected hero, weapon, armor)"
-                    )))
-                }
-            }
-        }
-        let hero = hero.ok_or_else(|| LoadError::file(&t.file, "no `hero = NAME` line"))?;
-        Ok(Loadout {
-            name: t.name.clone(),
-            hero,
-            weapon,
-            armor,
-            disabled: 0,
-        })
-    }
-}
-
-/// Cards, loadouts and rules shared (read-only) by every game of a run.
-#[derive(Debug)]
-pub struct Shared {
-    /// The card tables.
-    pub db: CardDb,
-    /// The loaded loadouts.
-    pub loadouts: Vec<Loadout>,
-    /// The shared basic, elite and action decks before shuffling: card ids, each card's
-    /// copies together, in card-file order (card edits replace ids in place, so the shuffle
-    /// puts a replacement card where the card it replaces would have been).
-    pub decks: [Vec<u8>; 3],
-    /// The rules.
-    pub rules: Rules,
-}
 
 /// The Allegiance rule set.
 #[derive(Clone, Debug)]

@@ -3,10 +3,10 @@
 //!
 //! Keys (`N` is a seat number): `hand.N`, `units.N`, `gold.N`, `production.N`, `health.N`,
 //! `weapon.N`, `armor.N`, `cooldown.N`, `focus.N`, `curse.N`, `top.basic|elite|action`. See
-//! `RULES.md`.
+//! `docs/games/allegiance.md`.
 
+use super::state::AllegianceState;
 use super::state::*;
-use super::AllegianceState;
 
 impl AllegianceState {
     /// Take one copy of deck card `card` out of its deck or discard pile (for stacking).

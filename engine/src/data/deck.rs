@@ -185,7 +185,8 @@ impl DeckFile {
     }
 }
 
-/// `3x Name`, `3 x Name`, `3 Name` or `Name` (one copy).
+/// `3x Name`, `3 x Name` or `Name` (one copy); digits not followed by an `x` are part of
+/// the name (`2nd Legion`, `3 Headed Hound`).
 fn split_count(l: &str) -> Result<(u32, &str), String> {
     let digits = l.len() - l.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits == 0 {
@@ -194,7 +195,6 @@ fn split_count(l: &str) -> Result<(u32, &str), String> {
     let rest = l[digits..].trim_start();
     let rest = match rest.strip_prefix(['x', 'X']) {
         Some(r) if r.is_empty() || r.starts_with(' ') => r.trim_start(),
-        _ if l[digits..].starts_with(' ') => rest,
         // "2nd Legion": the digits are part of the name.
         _ => return Ok((1, l)),
     };
@@ -302,7 +302,7 @@ mod tests {
             .section("heroes")
             .map(|e| (e.count, e.name.as_str()))
             .collect();
-        assert_eq!(h, vec![(1, "Hero A"), (1, "2nd Legion"), (4, "Imps")]);
+        assert_eq!(h, vec![(1, "Hero A"), (1, "2nd Legion"), (1, "4 Imps")]);
     }
 
     #[test]

@@ -125,6 +125,17 @@ impl CardTable {
             .chain(optional)
             .map(|c| c.to_lowercase())
             .collect();
+        let index: Vec<Option<usize>> = declared
+            .iter()
+            .map(|c| header.iter().position(|h| h == c))
+            .collect();
+        if let Some(missing) = required.iter().zip(&index).find(|(_, i)| i.is_none()) {
+            return Err(LoadError::at(
+                path,
+                header_line,
+                format!("missing column `{}` ({})", missing.0, columns_wanted()),
+            ));
+        }
         for (i, h) in header.iter().enumerate() {
             if h.is_empty() {
                 return Err(LoadError::at(
@@ -148,17 +159,6 @@ impl CardTable {
                 ));
             }
         }
-        let index: Vec<Option<usize>> = declared
-            .iter()
-            .map(|c| header.iter().position(|h| h == c))
-            .collect();
-        if let Some(missing) = required.iter().zip(&index).find(|(_, i)| i.is_none()) {
-            return Err(LoadError::at(
-                path,
-                header_line,
-                format!("missing column `{}` ({})", missing.0, columns_wanted()),
-            ));
-        }
         let mut rows = Vec::new();
         for rec in records {
             let rec = rec.map_err(|e| csv_error(path, &e, &line_of))?;
@@ -166,14 +166,19 @@ impl CardTable {
                 continue;
             }
             let line = line_of(rec.position().map_or(0, |p| p.byte()));
-            if rec.len() > header.len() {
+            if rec.len() != header.len() {
                 return Err(LoadError::at(
                     path,
                     line,
                     format!(
-                        "row has {} cells but the header names {} columns (a comma inside a text needs the whole cell in double quotes)",
+                        "row has {} cells but the header names {} columns{}",
                         rec.len(),
-                        header.len()
+                        header.len(),
+                        if rec.len() > header.len() {
+                            " (a comma inside a text needs the whole cell in double quotes)"
+                        } else {
+                            " (every row needs a cell, possibly empty, for every column)"
+                        }
                     ),
                 ));
             }
@@ -214,8 +219,7 @@ impl CardTable {
         self.index[k]
     }
 
-    /// The cell of `row` in `column` (empty when an optional column is absent or the row is
-    /// short). Panics if `column` was not declared (a programming error, not a data error).
+    /// The cell of `row` in `column` (empty when an optional column is absent). Panics if `column` was not declared (a programming error, not a data error).
     pub fn cell<'a>(&'a self, row: &'a Row, column: &'a str) -> Cell<'a> {
         let text = self
             .slot(column)
@@ -361,7 +365,7 @@ mod tests {
 
     #[test]
     fn header_errors_name_the_columns() {
-        let e = parse("name,atack\n").unwrap_err().to_string();
+        let e = parse("name,attack,atack\n").unwrap_err().to_string();
         assert_eq!(
             e,
             "c.csv:1: unknown column `atack` (required: name, attack; optional: notes)"
@@ -380,6 +384,11 @@ mod tests {
     fn cells() {
         let t = parse("name,attack,notes\nA,2,yes\nB,,maybe\nC,1,2,3\n").unwrap_err();
         assert_eq!(t.line, Some(4));
+        let t = parse("name,attack,notes\nA,2\n").unwrap_err();
+        assert_eq!(
+            t.to_string(),
+            "c.csv:2: row has 2 cells but the header names 3 columns (every row needs a cell, possibly empty, for every column)"
+        );
         let t = parse("name,attack,notes\nA,2,yes\nB,,maybe\n").unwrap();
         let (a, b) = (&t.rows()[0], &t.rows()[1]);
         assert!(t.cell(a, "notes").flag().unwrap());

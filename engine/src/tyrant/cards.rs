@@ -268,65 +268,34 @@ impl CardDb {
 
     /// Load and validate a card file.
     pub fn load(path: &Path) -> Result<Self, LoadError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LoadError::file(path, format!("cannot read card file: {e}")))?;
+        let text = crate::data::read_text(path, "card file")?;
         Self::parse(path, &text)
     }
 
-    /// Parse card CSV text; `path` is used in messages.
+    /// Parse card CSV text; `path` is used in messages. The shared table reader
+    /// ([`crate::data::CardTable`]) checks the header (the columns below, `notes` optional)
+    /// and skips blank and `#` comment rows.
     pub fn parse(path: &Path, text: &str) -> Result<Self, LoadError> {
-        let mut rdr = csv::ReaderBuilder::new()
-            .has_headers(true)
-            .flexible(false)
-            .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
-        let headers = rdr
-            .headers()
-            .map_err(|e| LoadError::at(path, 1, format!("bad CSV header: {e}")))?
-            .clone();
-        let col = |name: &str| {
-            headers
-                .iter()
-                .position(|h| h.trim().eq_ignore_ascii_case(name))
-        };
-        let mut idx = [0usize; 7];
-        for (i, name) in [
+        const COLUMNS: [&str; 7] = [
             "name", "type", "faction", "attack", "health", "delay", "skills",
-        ]
-        .iter()
-        .enumerate()
-        {
-            idx[i] = col(name).ok_or_else(|| {
-                LoadError::at(
-                    path,
-                    1,
-                    format!(
-                        "missing column `{name}` (the header must name: name, type, faction, attack, health, delay, skills; notes is optional)"
-                    ),
-                )
-            })?;
-        }
+        ];
+        let table = crate::data::CardTable::parse(path, text, &COLUMNS, &["notes"])?;
         let mut rows = Vec::new();
         let mut db = CardDb::default();
-        for rec in rdr.records() {
-            let rec = rec.map_err(|e| {
-                let line = e.position().map(|p| p.line()).unwrap_or(0);
-                LoadError::at(path, line, format!("malformed CSV row: {e}"))
-            })?;
-            let line = rec.position().map(|p| p.line()).unwrap_or(0);
-            if rec.iter().all(|f| f.is_empty()) {
-                continue;
-            }
-            let f: Vec<&str> = idx.iter().map(|&i| rec.get(i).unwrap_or("")).collect();
+        for row in table.rows() {
+            let f: Vec<String> = COLUMNS
+                .iter()
+                .map(|c| table.cell(row, c).text.to_string())
+                .collect();
             // Factions are collected first so that skills may name any faction of the file.
             let faction = f[2].to_lowercase();
             if faction.is_empty() {
-                return Err(LoadError::at(path, line, "empty faction"));
+                return Err(table.cell(row, "faction").err("is empty but required"));
             }
             if !db.factions.contains(&faction) {
                 db.factions.push(faction);
             }
-            rows.push((line, f.iter().map(|s| s.to_string()).collect::<Vec<_>>()));
+            rows.push((row.line, f));
         }
         if db.factions.len() >= ANY_FACTION as usize {
             return Err(LoadError::file(path, "too many factions (at most 254)"));

@@ -1,8 +1,9 @@
 //! Tyrant deck files.
 //!
-//! Plain text, one entry per line: `3x Card Name`, `3 x Card Name` or `Card Name` (one
-//! copy). Exactly one line names a commander. Lines starting with `#` are comments; the
-//! first comment line is the deck's one-line description. Blank lines are ignored.
+//! Plain text read by the shared deck-file reader ([`crate::data::DeckFile`]), one entry per
+//! line: `3x Card Name`, `3 x Card Name` or `Card Name` (one copy). Exactly one line names a
+//! commander. Lines starting with `#` are comments; the first comment line is the deck's
+//! one-line description. Blank lines are ignored.
 
 use std::path::Path;
 
@@ -57,23 +58,22 @@ impl Deck {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let mut description = String::new();
+        let file = crate::data::DeckFile::parse(
+            &crate::DeckText {
+                name: name.clone(),
+                file: path.to_path_buf(),
+                line_offset: 0,
+                text: text.to_string(),
+            },
+            &[],
+            &[],
+        )?;
+        let description = file.description.clone();
         let mut commander: Option<(u16, u64)> = None;
         let mut cards: ArrayVec<u16, MAX_DECK> = ArrayVec::new();
         let limit = limit.min(MAX_DECK);
-        for (i, raw) in text.lines().enumerate() {
-            let line = i as u64 + 1;
-            let l = raw.trim();
-            if l.is_empty() {
-                continue;
-            }
-            if let Some(c) = l.strip_prefix('#') {
-                if description.is_empty() && commander.is_none() && cards.is_empty() {
-                    description = c.trim().to_string();
-                }
-                continue;
-            }
-            let (count, cname) = split_count(l).map_err(|m| LoadError::at(path, line, m))?;
+        for e in &file.entries {
+            let (line, count, cname) = (e.line, e.count, e.name.as_str());
             let id = db.find(cname).ok_or_else(|| {
                 let sim = db.similar(cname);
                 let hint = if sim.is_empty() {
@@ -137,28 +137,4 @@ impl Deck {
             has_refresh,
         })
     }
-}
-
-fn split_count(l: &str) -> Result<(u32, &str), String> {
-    // `3x Name`, `3 x Name`, `3X Name`; a plain `Name` is one copy.
-    let digits = l.bytes().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 0 {
-        return Ok((1, l));
-    }
-    let rest = l[digits..].trim_start();
-    let rest = match rest.strip_prefix(['x', 'X']) {
-        Some(r) if r.starts_with(char::is_whitespace) => r.trim_start(),
-        // A name that starts with digits ("3rd Legion") is a single copy.
-        _ => return Ok((1, l)),
-    };
-    let n: u32 = l[..digits]
-        .parse()
-        .map_err(|_| format!("bad count in `{l}`"))?;
-    if n == 0 || n > MAX_DECK as u32 {
-        return Err(format!("count {n} out of range 1..={MAX_DECK} in `{l}`"));
-    }
-    if rest.is_empty() {
-        return Err(format!("no card name after the count in `{l}`"));
-    }
-    Ok((n, rest))
 }

@@ -16,7 +16,7 @@ pub(super) fn action_label(s: &TyrantState, a: Action) -> String {
 fn unit_text(s: &TyrantState, u: &Unit) -> String {
     let def = s.shared.db.card(u.card);
     let mut t = format!("{} {}/{}", def.name, u.hp, u.max_hp);
-    if def.kind == super::CardType::Assault {
+    if def.kind == super::cards::CardType::Assault {
         t.push_str(&format!(" atk {}", u.power(def)));
     }
     if u.timer > 0 {
@@ -57,7 +57,7 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
     out.push((key.to_string(), unit_text(s, u)));
     out.push((format!("{key}.name"), def.name.clone()));
     out.push((format!("{key}.hp"), u.hp.to_string()));
-    if def.kind == super::CardType::Assault {
+    if def.kind == super::cards::CardType::Assault {
         out.push((format!("{key}.attack"), u.power(def).to_string()));
         out.push((format!("{key}.timer"), u.timer.to_string()));
         for (name, v) in [
@@ -78,7 +78,7 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
         ] {
             out.push((format!("{key}.{name}"), on.to_string()));
         }
-    } else if def.kind == super::CardType::Structure {
+    } else if def.kind == super::cards::CardType::Structure {
         out.push((format!("{key}.timer"), u.timer.to_string()));
     }
 }

@@ -6,8 +6,8 @@ use rand::{Rng, RngExt};
 
 use super::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use super::deck::MAX_DECK;
-use super::{AtLimit, Rules, Shared};
-use crate::{Action, ActionBuf, CardUsage, EndReason, Game, GameRng, Outcome, ToMove};
+use super::rules::{AtLimit, Rules, Shared};
+use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
 
 /// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
 /// once, so a row never holds more than the deck's size.
@@ -1307,113 +1307,5 @@ impl TyrantState {
             return Err(format!("turn {} out of range", self.turn));
         }
         Ok(())
-    }
-}
-
-impl Game for TyrantState {
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    #[inline]
-    fn to_move(&self) -> ToMove {
-        if self.over() {
-            ToMove::Terminal
-        } else {
-            ToMove::Player(self.active)
-        }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionBuf) {
-        out.clear();
-        if self.over() {
-            return;
-        }
-        for k in 0..self.sides[self.active as usize].hand.len() {
-            out.push(Action(k as u16));
-        }
-    }
-
-    #[inline]
-    fn is_legal(&self, action: Action) -> bool {
-        !self.over() && (action.0 as usize) < self.sides[self.active as usize].hand.len()
-    }
-
-    #[inline]
-    fn apply_unchecked(&mut self, action: Action) {
-        let hand = self.sides[self.active as usize].hand.len();
-        let slot = (action.0 as usize).min(hand.saturating_sub(1));
-        if self.over() || hand == 0 {
-            return;
-        }
-        self.play_slot(slot);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.result
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn as u32
-    }
-
-    fn max_decisions(&self) -> u32 {
-        self.shared.rules.turn_limit as u32
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.shared.rules.turn_limit as u32
-    }
-
-    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng) {
-        self.resample(viewer, rng)
-    }
-
-    fn card_usage(&self, seat: u8) -> CardUsage {
-        self.usage(seat)
-    }
-
-    fn builtin_policy(&self, policy: usize, legal: &ActionBuf, _rng: &mut GameRng) -> Action {
-        match policy {
-            0 => self.ordered_choice(),
-            _ => legal[0],
-        }
-    }
-
-    fn evaluate(&self, player: u8) -> f64 {
-        self.eval(player)
-    }
-
-    fn action_label(&self, action: Action) -> String {
-        super::describe::action_label(self, action)
-    }
-
-    fn describe(&self) -> Vec<(String, String)> {
-        super::describe::describe(self)
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
-    }
-
-    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        super::scenario::set(self, key, value)
-    }
-
-    fn force_chance(&mut self, event: &str, outcome: &str) -> Result<(), String> {
-        self.force(event, outcome)
-    }
-
-    fn unused_forced(&self) -> Vec<String> {
-        self.unused()
-    }
-
-    fn set_logging(&mut self, on: bool) {
-        self.logging(on)
-    }
-
-    fn take_log(&mut self) -> Vec<String> {
-        self.drain_log()
     }
 }

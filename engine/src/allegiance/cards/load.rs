@@ -1,334 +1,15 @@
-//! Allegiance card data: the CSV loader and the effect vocabulary, compiled into dense tables
-//! with small integer ids (see `RULES.md`, "Card data").
+//! Reading the Allegiance card file: columns, rows of every kind (heroes, abilities, faces,
+//! units, actions) and the effect text, compiled into the dense [`CardDb`] tables.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use arrayvec::ArrayVec;
 
+use super::statics::{focus_cost, parse_counter_op};
+use super::*;
 use crate::LoadError;
 
-/// Largest number of cards (deck cards and special cards) in a card file (ids are `u8`).
-pub const MAX_CARDS: usize = 250;
-/// Abilities per hero (the initial one and seven more).
-pub const ABILITIES: usize = 8;
-/// Weapon (or armor) faces per hero.
-pub const MAX_FACES: usize = 4;
-/// Ops per effect.
-pub const MAX_OPS: usize = 8;
-/// Largest number argument of an op.
-pub const MAX_ARG: i8 = 30;
-/// Most targets one effect selects.
-pub const MAX_TARGETS: usize = 4;
-/// "No effect".
-pub const NO_EFFECT: u16 = u16::MAX;
-/// Card argument of an `attach` op with no card name: the action card attaches itself.
-pub const ATTACH_THIS: u8 = u8::MAX;
-
-/// What kind of card a card id is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Basic unit of the shared basic deck.
-    Basic,
-    /// Elite unit of the shared elite deck.
-    Elite,
-    /// Action card of the shared action deck.
-    Action,
-    /// A hero's special basic unit (reserves).
-    SpecialBasic,
-    /// A hero's special elite unit (reserves).
-    SpecialElite,
-    /// A hero's special non-unit card (attachments).
-    Special,
-}
-
-impl Kind {
-    /// Whether cards of this kind are units.
-    pub fn is_unit(self) -> bool {
-        !matches!(self, Kind::Action | Kind::Special)
-    }
-    /// Whether the card is a special (reserves) card.
-    pub fn is_special(self) -> bool {
-        matches!(
-            self,
-            Kind::SpecialBasic | Kind::SpecialElite | Kind::Special
-        )
-    }
-    /// The shared deck (0 basic, 1 elite, 2 action) this card belongs to, if any.
-    pub fn deck(self) -> Option<usize> {
-        match self {
-            Kind::Basic => Some(0),
-            Kind::Elite => Some(1),
-            Kind::Action => Some(2),
-            _ => None,
-        }
-    }
-}
-
-/// When an effect happens.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    /// The main effect of an action card or ability.
-    Main,
-    /// When the card enters play.
-    Enter,
-    /// When the card is declared as an attacker.
-    Attack,
-    /// At the end of its controller's turn (attachments: the attached unit's controller).
-    EndTurn,
-    /// When the unit is destroyed (its controller's trigger).
-    Death,
-    /// An activated ability.
-    Act,
-    /// When the card (a unit, a weapon, or the unit an attachment is on) deals battle damage
-    /// to a hero.
-    Hit,
-    /// A static (continuous) ability: always in effect while its source is in play and its
-    /// controller in the game; never put on the chain (see `RULES.md`, "Static abilities").
-    Static,
-}
-
-/// What a `target` clause may select.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TargetKind {
-    /// Any unit.
-    Unit,
-    /// A unit the announcer controls.
-    Ally,
-    /// An opponent's unit.
-    Foe,
-    /// Any hero.
-    Hero,
-    /// An opponent's hero.
-    FoeHero,
-    /// Any unit or hero.
-    Any,
-    /// An opponent's unit or hero.
-    FoeAny,
-}
-
-/// What an op acts on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// The selected targets.
-    Targets,
-    /// The controller's hero.
-    Me,
-    /// The card the effect is on.
-    This,
-    /// The unit an attachment is on.
-    Host,
-    /// Every unit the controller controls.
-    Allies,
-    /// Every opponent's unit.
-    Foes,
-    /// Every unit.
-    Units,
-    /// Every opponent's hero.
-    FoeHeroes,
-}
-
-/// An op of the vocabulary.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum OpCode {
-    /// Deal damage.
-    Damage,
-    /// Heal damage.
-    Heal,
-    /// Augment counters.
-    Augment,
-    /// Attack modifier until end of turn.
-    Boost,
-    /// Prevent the next N damage this turn.
-    Shield,
-    /// Destroy units.
-    Destroy,
-    /// Exhaust units.
-    Exhaust,
-    /// Refresh units.
-    Refresh,
-    /// Heal the controller's hero by the scope units' maximum health.
-    Drain,
-    /// Gain gold.
-    Gold,
-    /// Draw cards (choosing the deck each time).
-    Draw,
-    /// Put special units into play.
-    Token,
-    /// Attach a special card.
-    Attach,
-    /// Each opponent discards.
-    Discard,
-    /// Mill unit decks.
-    Mill,
-    /// Put a unit from a discard pile into play (0 basic, 1 elite, 2 any).
-    Raise,
-    /// Recycle discarded units into special units.
-    Recycle,
-    /// Choose weapon and armor faces.
-    Equip,
-    /// Destroy up to one own unit.
-    Sacrifice,
-    /// Move another ability's cooldown counter toward ready.
-    Ready,
-    /// Stop unless the last choose-op did something.
-    IfDone,
-    /// Gain control of units (they move to the controller's territory).
-    Steal,
-    /// Remove units from play for a while (`n`: 0 until the end of this turn, 1 until the
-    /// start of the unit's controller's next turn); they come back as newly played cards.
-    Banish,
-    /// Static: maximum health modifier of units.
-    Health,
-    /// Static: armor rating modifier of heroes.
-    Armor,
-    /// Put focus counters on the controller's hero.
-    Focus,
-    /// Remove all focus counters from the controller's hero.
-    Unfocus,
-    /// Put curse counters on units or heroes.
-    Curse,
-    /// Static: modifier of the gold cost of enlisting units, for players.
-    EnlistCost,
-    /// Static: modifier of the gold cost of action cards, for players.
-    ActionCost,
-}
-
-/// Where an op's number comes from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Amount {
-    /// The number written in the op (`n`).
-    Fixed,
-    /// The focus counters on the controller's hero when the op happens.
-    Focus,
-}
-
-/// One op with its scope and arguments.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Op {
-    /// The op.
-    pub code: OpCode,
-    /// What it acts on.
-    pub scope: Scope,
-    /// Number argument.
-    pub n: i8,
-    /// Card argument (token, attach, recycle), else 0.
-    pub card: u8,
-    /// Where the amount comes from (`damage focus`: the controller's focus counters).
-    pub amount: Amount,
-}
-
-/// A compiled effect.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Effect {
-    /// When it happens.
-    pub trigger: Trigger,
-    /// Activated abilities: exhaust the card as a cost.
-    pub cost_exhaust: bool,
-    /// Activated abilities: gold cost.
-    pub cost_gold: u8,
-    /// Target kind, if the effect selects targets.
-    pub target: Option<TargetKind>,
-    /// Fewest targets (1 without `upto`, else 0).
-    pub min_targets: u8,
-    /// Most targets.
-    pub max_targets: u8,
-    /// The ops, in order.
-    pub ops: ArrayVec<Op, MAX_OPS>,
-    /// Focus counters removed from the controller's hero as a cost when announced (`focus N:`
-    /// before an action's or ability's ops, or in an `act` cost).
-    pub cost_focus: u8,
-}
-
-/// A deck card or special card.
-#[derive(Clone, Debug)]
-pub struct CardDef {
-    /// Name.
-    pub name: String,
-    /// Kind.
-    pub kind: Kind,
-    /// Copies in its shared deck (0 for special cards, and for deck cards kept out of the
-    /// decks, e.g. as replacements for card edits).
-    pub copies: u8,
-    /// Gold cost (action: option A).
-    pub cost: u8,
-    /// Attack power (units).
-    pub attack: i8,
-    /// Health (units).
-    pub health: u8,
-    /// Effects (ids into [`CardDb::effects`]); action cards: the first is option A.
-    pub effects: ArrayVec<u16, 2>,
-    /// Split action cards: option B (name, cost, effect).
-    pub half: Option<(String, u8, u16)>,
-    /// Line in the card file.
-    pub line: u64,
-}
-
-/// A hero ability.
-#[derive(Clone, Debug)]
-pub struct Ability {
-    /// Name.
-    pub name: String,
-    /// Level 0 (initial) to 4.
-    pub level: u8,
-    /// Unlock cost in gold.
-    pub cost: u8,
-    /// Maximum delay (1 to 5).
-    pub delay: u8,
-    /// May be played as a reaction maneuver.
-    pub reaction: bool,
-    /// Its effect.
-    pub effect: u16,
-}
-
-/// One face of a weapon or armor card.
-#[derive(Clone, Debug)]
-pub struct Face {
-    /// Name.
-    pub name: String,
-    /// Attack power (weapon) or armor rating (armor).
-    pub value: u8,
-    /// Effects (triggers, activated abilities).
-    pub effects: ArrayVec<u16, 2>,
-}
-
-/// A hero.
-#[derive(Clone, Debug)]
-pub struct Hero {
-    /// Name.
-    pub name: String,
-    /// Maximum health.
-    pub max_health: u8,
-    /// Abilities, in file order (the first is the initial ability).
-    pub abilities: ArrayVec<Ability, ABILITIES>,
-    /// Weapon faces.
-    pub weapons: ArrayVec<Face, MAX_FACES>,
-    /// Armor faces.
-    pub armors: ArrayVec<Face, MAX_FACES>,
-    /// The Necromancer's special rules.
-    pub necromancer: bool,
-    /// Line in the card file.
-    pub line: u64,
-    /// Static abilities of the hero's special rules (`static:` effects in the hero's
-    /// `effect` cell).
-    pub statics: ArrayVec<u16, 2>,
-}
-
-/// The whole card file, compiled.
-#[derive(Clone, Debug, Default)]
-pub struct CardDb {
-    /// Deck and special cards; a card's id is its index.
-    pub cards: Vec<CardDef>,
-    /// Heroes.
-    pub heroes: Vec<Hero>,
-    /// Effects.
-    pub effects: Vec<Effect>,
-    /// Cheapest half of any action card (a player with less gold has no action to play).
-    pub min_action_cost: u8,
-    by_name: HashMap<String, u8>,
-}
-
-const COLUMNS: [&str; 14] = [
+pub(super) const COLUMNS: [&str; 14] = [
     "kind", "name", "hero", "level", "copies", "cost", "attack", "health", "armor", "delay",
     "reaction", "effect", "invented", "text",
 ];
@@ -362,56 +43,27 @@ impl CardDb {
 
     /// Load and validate a card file.
     pub fn load(path: &Path) -> Result<Self, LoadError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LoadError::file(path, format!("cannot read card file: {e}")))?;
+        let text = crate::data::read_text(path, "card file")?;
         Self::parse(path, &text)
     }
 
-    /// Parse card CSV text; `path` is used in messages.
+    /// Parse card CSV text; `path` is used in messages. The shared table reader
+    /// ([`crate::data::CardTable`]) checks the header and skips blank and `#` comment rows.
     pub fn parse(path: &Path, text: &str) -> Result<Self, LoadError> {
-        let mut rdr = csv::ReaderBuilder::new()
-            .has_headers(true)
-            .flexible(true)
-            .trim(csv::Trim::All)
-            .from_reader(text.as_bytes());
-        let headers = rdr
-            .headers()
-            .map_err(|e| LoadError::at(path, 1, format!("bad CSV header: {e}")))?
-            .clone();
-        let mut idx = [0usize; 14];
-        for (i, name) in COLUMNS.iter().enumerate() {
-            idx[i] = headers
-                .iter()
-                .position(|h| h.eq_ignore_ascii_case(name))
-                .ok_or_else(|| {
-                    LoadError::at(
-                        path,
-                        1,
-                        format!(
-                            "missing column `{name}` (the header must name: {})",
-                            COLUMNS.join(", ")
-                        ),
-                    )
-                })?;
-        }
-        let mut rows: Vec<(u64, Vec<String>)> = Vec::new();
-        for rec in rdr.records() {
-            let rec = rec.map_err(|e| {
-                let line = e.position().map(|p| p.line()).unwrap_or(0);
-                LoadError::at(path, line, format!("malformed CSV row: {e}"))
-            })?;
-            let line = rec.position().map(|p| p.line()).unwrap_or(0);
-            let first = rec.get(0).unwrap_or("");
-            if first.starts_with('#') || rec.iter().all(|f| f.is_empty()) {
-                continue;
-            }
-            rows.push((
-                line,
-                idx.iter()
-                    .map(|&i| rec.get(i).unwrap_or("").to_string())
-                    .collect(),
-            ));
-        }
+        let table = crate::data::CardTable::parse(path, text, &COLUMNS, &[])?;
+        let rows: Vec<(u64, Vec<String>)> = table
+            .rows()
+            .iter()
+            .map(|row| {
+                (
+                    row.line,
+                    COLUMNS
+                        .iter()
+                        .map(|c| table.cell(row, c).text.to_string())
+                        .collect(),
+                )
+            })
+            .collect();
         let mut db = CardDb::default();
         // Pass 1: cards and heroes get their ids, so that effects may name any of them.
         for (line, f) in &rows {
@@ -689,13 +341,10 @@ impl CardDb {
             if n == 0 {
                 return Err(LoadError::file(path, format!("the {d:?} deck is empty")));
             }
-            if n > super::state::DECK {
+            if n > DECK {
                 return Err(LoadError::file(
                     path,
-                    format!(
-                        "the {d:?} deck has {n} cards (at most {})",
-                        super::state::DECK
-                    ),
+                    format!("the {d:?} deck has {n} cards (at most {})", DECK),
                 ));
             }
         }
@@ -716,7 +365,7 @@ impl CardDb {
     }
 
     /// Only attachments have a `host` (static abilities are checked by `check_statics`).
-    fn no_host(&self, path: &Path, line: u64, effects: &[u16]) -> Result<(), LoadError> {
+    pub(super) fn no_host(&self, path: &Path, line: u64, effects: &[u16]) -> Result<(), LoadError> {
         if effects.iter().any(|&e| {
             let e = self.effect(e);
             e.trigger != Trigger::Static && e.ops.iter().any(|o| o.scope == Scope::Host)
@@ -732,7 +381,7 @@ impl CardDb {
 
     /// An action card's effects: the main effect, then (after `;`) at most one effect the card
     /// has while attached, allowed only when the main effect attaches the card itself.
-    fn compile_action(
+    pub(super) fn compile_action(
         &mut self,
         path: &Path,
         line: u64,
@@ -774,7 +423,7 @@ impl CardDb {
         Ok(v)
     }
 
-    fn compile_list(
+    pub(super) fn compile_list(
         &mut self,
         path: &Path,
         line: u64,
@@ -814,7 +463,7 @@ impl CardDb {
 
     /// Compile one effect; `in_play` says whether it sits on a card in play (triggers
     /// allowed) or is an action/ability effect (no trigger).
-    fn compile(
+    pub(super) fn compile(
         &mut self,
         path: &Path,
         line: u64,
@@ -893,7 +542,7 @@ impl CardDb {
     }
 
     /// Compile the ops of effect `text` (its `body` after any trigger or cost) into `e`.
-    fn compile_ops(
+    pub(super) fn compile_ops(
         &mut self,
         path: &Path,
         line: u64,
@@ -978,7 +627,7 @@ impl CardDb {
         self.push_effect(path, line, text, e)
     }
 
-    fn parse_op(&self, w: &[&str]) -> Result<Op, String> {
+    pub(super) fn parse_op(&self, w: &[&str]) -> Result<Op, String> {
         let code = match w[0] {
             "damage" => OpCode::Damage,
             "heal" => OpCode::Heal,
@@ -1012,7 +661,7 @@ impl CardDb {
             "actioncost" => OpCode::ActionCost,
             o => {
                 return Err(format!(
-                    "unknown op `{o}` (see RULES.md, effect vocabulary)"
+                    "unknown op `{o}` (see docs/games/allegiance.md, effect vocabulary)"
                 ))
             }
         };
@@ -1116,7 +765,7 @@ impl CardDb {
     }
 }
 
-fn needs_scope(code: OpCode) -> bool {
+pub(super) fn needs_scope(code: OpCode) -> bool {
     matches!(
         code,
         OpCode::Damage
@@ -1142,7 +791,7 @@ fn needs_scope(code: OpCode) -> bool {
 /// Triggers an attachment's effects may have (their `host` is the unit it is attached to).
 pub const ATTACHED_TRIGGERS: [Trigger; 3] = [Trigger::EndTurn, Trigger::Attack, Trigger::Hit];
 
-fn parse_scope(s: &str) -> Option<Scope> {
+pub(super) fn parse_scope(s: &str) -> Option<Scope> {
     Some(match s {
         "targets" => Scope::Targets,
         "me" => Scope::Me,
@@ -1156,7 +805,14 @@ fn parse_scope(s: &str) -> Option<Scope> {
     })
 }
 
-fn num(path: &Path, line: u64, what: &str, s: &str, lo: u8, hi: u8) -> Result<u8, LoadError> {
+pub(super) fn num(
+    path: &Path,
+    line: u64,
+    what: &str,
+    s: &str,
+    lo: u8,
+    hi: u8,
+) -> Result<u8, LoadError> {
     s.trim()
         .parse::<u8>()
         .ok()
@@ -1170,7 +826,7 @@ fn num(path: &Path, line: u64, what: &str, s: &str, lo: u8, hi: u8) -> Result<u8
         })
 }
 
-fn yes_no(path: &Path, line: u64, s: &str) -> Result<bool, LoadError> {
+pub(super) fn yes_no(path: &Path, line: u64, s: &str) -> Result<bool, LoadError> {
     match s.trim().to_lowercase().as_str() {
         "yes" | "true" => Ok(true),
         "no" | "false" | "" => Ok(false),
@@ -1180,220 +836,4 @@ fn yes_no(path: &Path, line: u64, s: &str) -> Result<bool, LoadError> {
             format!("reaction `{s}` is not yes or no"),
         )),
     }
-}
-
-// ----- static abilities and focus/curse counters (see `RULES.md`, "Static abilities" and
-// "Focus and curse counters") -----------------------------------------------------------------
-
-/// What a list of effects belongs to, for the scopes its static abilities may use.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum StaticHolder {
-    /// A unit (`self`, `allies`, `foes`, `units`, `me`, `foeheroes`).
-    Unit,
-    /// An attachment (special card): `host` too, no `self`.
-    Attachment,
-    /// A weapon or armor face: no `self`, no `host`.
-    Face,
-    /// A hero's special rules: no `self`, no `host`.
-    Hero,
-    /// Action cards: no static abilities.
-    None,
-}
-
-/// Parse the focus-counter cost number of `focus N` (1 to 30).
-fn focus_cost(n: Option<&str>) -> Result<u8, String> {
-    n.and_then(|v| v.parse::<u8>().ok())
-        .filter(|v| (1..=MAX_ARG as u8).contains(v))
-        .ok_or_else(|| format!("a focus cost needs a number from 1 to {MAX_ARG}"))
-}
-
-/// The counter ops and static ops (`focus N`, `unfocus`, `curse N`, `health N`, `armor N`) and
-/// `focus` as an op's amount (`damage focus`); `None` for every other op.
-fn parse_counter_op(w: &[&str], rest: &[&str], mut op: Op) -> Result<Option<Op>, String> {
-    let name = w[0];
-    let number = |s: Option<&&str>, lo: i8| -> Result<i8, String> {
-        let s = s.ok_or_else(|| format!("`{name}` needs a number"))?;
-        s.parse::<i8>()
-            .ok()
-            .filter(|v| (lo..=MAX_ARG).contains(v) && *v != 0)
-            .ok_or_else(|| {
-                format!("`{name}`: `{s}` is not a number from {lo} to {MAX_ARG} (not 0)")
-            })
-    };
-    let used = match op.code {
-        OpCode::Focus | OpCode::Curse => {
-            op.n = number(rest.first(), 1)?;
-            1
-        }
-        OpCode::Health | OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => {
-            op.n = number(rest.first(), -MAX_ARG)?;
-            1
-        }
-        OpCode::Unfocus => 0,
-        OpCode::Damage | OpCode::Heal | OpCode::Shield | OpCode::Boost | OpCode::Gold
-            if rest.first() == Some(&"focus") =>
-        {
-            op.amount = Amount::Focus;
-            1
-        }
-        _ => return Ok(None),
-    };
-    if rest.len() > used {
-        return Err(format!(
-            "unexpected `{}` after `{name}`",
-            rest[used..].join(" ")
-        ));
-    }
-    Ok(Some(op))
-}
-
-impl CardDb {
-    /// Compile a `static:` effect's ops: `boost`, `health` (units' attack and maximum health;
-    /// scopes `self`, `host`, `allies`, `foes`, `units`), `armor` (heroes' armor rating),
-    /// `enlistcost` and `actioncost` (players' gold costs; scopes `me`, `foeheroes`), with fixed
-    /// numbers.
-    fn compile_static(
-        &mut self,
-        path: &Path,
-        line: u64,
-        text: &str,
-        body: &str,
-        mut e: Effect,
-    ) -> Result<u16, LoadError> {
-        let err = |m: String| LoadError::at(path, line, format!("effect `{text}`: {m}"));
-        for part in body.split('|').map(str::trim) {
-            let words: Vec<&str> = part.split_whitespace().collect();
-            if words.is_empty() {
-                return Err(err("empty op between `|`".into()));
-            }
-            if words[0] == "target" {
-                return Err(err("a static ability has no targets (use a scope)".into()));
-            }
-            if e.ops.is_full() {
-                return Err(err(format!("more than {MAX_OPS} ops")));
-            }
-            let op = self.parse_op(&words).map_err(err)?;
-            let unit_scope = matches!(
-                op.scope,
-                Scope::This | Scope::Host | Scope::Allies | Scope::Foes | Scope::Units
-            );
-            let hero_scope = matches!(op.scope, Scope::Me | Scope::FoeHeroes);
-            let ok = match op.code {
-                OpCode::Boost | OpCode::Health => unit_scope,
-                OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost => hero_scope,
-                _ => {
-                    return Err(err(format!(
-                        "`{}` cannot be static (static ops: boost, health, armor, enlistcost, actioncost)",
-                        words[0]
-                    )))
-                }
-            };
-            if !ok || op.scope == Scope::Targets {
-                return Err(err(format!(
-                    "static `{}` needs a scope: {}",
-                    words[0],
-                    if hero_scope_op(op.code) {
-                        "me or foeheroes"
-                    } else {
-                        "self, host, allies, foes or units"
-                    }
-                )));
-            }
-            if op.amount != Amount::Fixed || op.n == 0 {
-                return Err(err(format!(
-                    "static `{}` needs a fixed number (not 0)",
-                    words[0]
-                )));
-            }
-            e.ops.push(op);
-        }
-        self.push_effect(path, line, text, e)
-    }
-
-    /// Check the scopes of the static abilities among `effects` against what holds them
-    /// (`self` needs a unit, `host` an attachment), and that hero rules are all static.
-    fn check_statics(
-        &self,
-        path: &Path,
-        line: u64,
-        effects: &[u16],
-        holder: StaticHolder,
-    ) -> Result<(), LoadError> {
-        for &id in effects {
-            let e = self.effect(id);
-            if e.trigger != Trigger::Static {
-                if holder == StaticHolder::Hero {
-                    return Err(LoadError::at(
-                        path,
-                        line,
-                        "a hero's special-rule effects must be `static:` effects",
-                    ));
-                }
-                continue;
-            }
-            for op in &e.ops {
-                let bad = match op.scope {
-                    Scope::This => holder != StaticHolder::Unit,
-                    Scope::Host => holder != StaticHolder::Attachment,
-                    _ => holder == StaticHolder::None,
-                };
-                if bad {
-                    return Err(LoadError::at(
-                        path,
-                        line,
-                        format!(
-                            "static scope `{}` does not fit a {}",
-                            match op.scope {
-                                Scope::This => "self (only on units)",
-                                Scope::Host => "host (only on attachments)",
-                                _ => "scope",
-                            },
-                            match holder {
-                                StaticHolder::Unit => "unit",
-                                StaticHolder::Attachment => "special (attachment) card",
-                                StaticHolder::Face => "weapon or armor face",
-                                StaticHolder::Hero => "hero",
-                                StaticHolder::None => "card out of play",
-                            }
-                        ),
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Add a compiled effect (it needs at least one op); returns its id.
-    fn push_effect(
-        &mut self,
-        path: &Path,
-        line: u64,
-        text: &str,
-        e: Effect,
-    ) -> Result<u16, LoadError> {
-        let err = |m: &str| LoadError::at(path, line, format!("effect `{text}`: {m}"));
-        if e.ops.is_empty() {
-            return Err(err("no ops"));
-        }
-        if self.effects.len() >= NO_EFFECT as usize {
-            return Err(err("too many effects"));
-        }
-        self.effects.push(e);
-        Ok(self.effects.len() as u16 - 1)
-    }
-
-    /// Whether any of `effects` is a static ability.
-    pub fn has_static(&self, effects: &[u16]) -> bool {
-        effects
-            .iter()
-            .any(|&e| self.effect(e).trigger == Trigger::Static)
-    }
-}
-
-/// Whether a static op acts on players (scopes `me`, `foeheroes`) rather than units.
-fn hero_scope_op(code: OpCode) -> bool {
-    matches!(
-        code,
-        OpCode::Armor | OpCode::EnlistCost | OpCode::ActionCost
-    )
 }

@@ -1,0 +1,238 @@
+//! Applying a decision: the main window, declaring attackers and assigning defenders.
+
+use super::*;
+
+impl AllegianceState {
+    /// Apply a legal action.
+    pub(in crate::allegiance) fn play(&mut self, a: Action) {
+        self.actions += 1;
+        let a = a.0;
+        match self.dec {
+            Dec::Auto => {}
+            Dec::Window(p) => {
+                self.dec = Dec::Auto;
+                self.window_action(p as usize, a);
+            }
+            Dec::SetupFace(p, armor) => {
+                let pu = p as usize;
+                let f = (a - FACE) as u8;
+                self.dec = Dec::Auto;
+                if armor {
+                    self.players[pu].armor = f;
+                    self.setup_next(pu + 1, false);
+                } else {
+                    self.players[pu].weapon = f;
+                    self.setup_next(pu, true);
+                }
+            }
+            Dec::DrawPhase(p) => {
+                self.dec = Dec::Auto;
+                self.draw_card(p as usize, (a - DRAW) as usize, false);
+            }
+            Dec::Target(p) => {
+                let mut item = self.building.take().expect("building");
+                if a == PASS {
+                    self.push_chain(item);
+                } else {
+                    item.targets.push(self.target_id(a));
+                    let e = self.db().effect(item.effect);
+                    let mut buf = ActionBuf::new();
+                    self.target_options(p as usize, e, &item.targets, &mut buf);
+                    if item.targets.len() >= e.max_targets as usize || buf.is_empty() {
+                        self.push_chain(item);
+                    } else {
+                        self.building = Some(item);
+                    }
+                }
+            }
+            Dec::Attackers(p) => self.declare(p as usize, a),
+            Dec::Defenders(p) => self.assign(p as usize, a),
+            Dec::TrigOrder(_) => {
+                self.dec = Dec::Auto;
+                self.take_trigger((a - TRIG) as usize);
+            }
+            Dec::Choose(p, c) => {
+                self.dec = Dec::Auto;
+                self.apply_choice(p as usize, c, a);
+            }
+            Dec::ArmorSplit(_) => {
+                self.dec = Dec::Auto;
+                self.split_point((a - SPLIT) as usize);
+                self.continue_split();
+            }
+        }
+        self.advance();
+    }
+
+    pub(super) fn target_id(&self, a: u16) -> u16 {
+        if a >= TGT_HERO {
+            HERO_BIT | (a - TGT_HERO)
+        } else {
+            let k = (a - TGT) as usize;
+            self.players[k / UNITS].units[k % UNITS].uid
+        }
+    }
+
+    pub(super) fn window_action(&mut self, p: usize, a: u16) {
+        let db = self.db();
+        let blank = |kind, who: usize, card, arg, effect, src| Item {
+            kind,
+            who: who as u8,
+            card,
+            arg,
+            effect,
+            src,
+            host: NONE,
+            targets: ArrayVec::new(),
+        };
+        match a {
+            PASS => self.pass(),
+            _ if (HAND_A..USE).contains(&a) => {
+                let i = ((a - HAND_A) / 2) as usize;
+                let half = (a - HAND_A) % 2;
+                let c = self.players[p].hand.remove(i);
+                let card = db.card(c);
+                if card.kind.is_unit() {
+                    self.players[p].gold -=
+                        eff_cost(card.cost, self.cost_mod(p, OpCode::EnlistCost));
+                    self.push_chain(blank(ItemKind::Enlist, p, c, 0, NO_EFFECT, NONE));
+                } else {
+                    let (cost, e) = match (&card.half, half) {
+                        (Some((_, cost, e)), 1) => (*cost, *e),
+                        _ => (card.cost, card.effects[0]),
+                    };
+                    self.players[p].gold -= eff_cost(cost, self.cost_mod(p, OpCode::ActionCost));
+                    self.announce(blank(ItemKind::Action, p, c, half as u8, e, NONE));
+                }
+            }
+            _ if (USE..UNLOCK).contains(&a) => {
+                let i = (a - USE) as usize;
+                let ab = &self.hero(p).abilities[i];
+                self.players[p].cd[i] = ab.delay as i8;
+                self.players[p].played |= 1 << i;
+                self.announce(blank(ItemKind::Ability, p, 0, i as u8, ab.effect, NONE));
+            }
+            _ if (UNLOCK..BATTLE).contains(&a) => {
+                let i = (a - UNLOCK) as usize;
+                self.players[p].gold -= self.hero(p).abilities[i].cost as u16;
+                self.push_chain(blank(ItemKind::Unlock, p, 0, i as u8, NO_EFFECT, NONE));
+            }
+            _ if (BATTLE..ACT).contains(&a) => {
+                self.push_chain(blank(
+                    ItemKind::Battle,
+                    p,
+                    0,
+                    (a - BATTLE) as u8,
+                    NO_EFFECT,
+                    NONE,
+                ));
+            }
+            _ => {
+                // Activated ability.
+                let i = (a - ACT) as usize;
+                let hero = self.hero(p);
+                let pl = &self.players[p];
+                let (effects, src, card) = if i < UNITS {
+                    let u = pl.units[i];
+                    (&db.card(u.card).effects, u.uid, u.card)
+                } else if i == UNITS {
+                    (&hero.weapons[pl.weapon as usize].effects, WEAPON, 0)
+                } else {
+                    (&hero.armors[pl.armor as usize].effects, ARMOR, 0)
+                };
+                let e = self.act_effect(effects).expect("listed");
+                let ef = db.effect(e);
+                let pl = &mut self.players[p];
+                pl.gold -= ef.cost_gold as u16;
+                if ef.cost_exhaust {
+                    if i < UNITS {
+                        pl.units[i].exhausted = true;
+                    } else if i == UNITS {
+                        pl.weapon_exh = true;
+                    } else {
+                        pl.armor_exh = true;
+                    }
+                }
+                self.announce(blank(ItemKind::Trigger, p, card, 0, e, src));
+            }
+        }
+    }
+
+    // ----- battles ---------------------------------------------------------------------------
+
+    pub(super) fn declare(&mut self, p: usize, a: u16) {
+        if a == PASS {
+            let b = self.battle.as_mut().expect("battle");
+            if b.attackers.is_empty() {
+                self.battle = None;
+            } else {
+                b.step = BStep::AfterDeclare;
+            }
+            self.dec = Dec::Auto;
+            self.prio = self.cur;
+            self.passes = 0;
+            return;
+        }
+        let i = (a - ATK) as usize;
+        let db = self.db();
+        let (uid, effects) = if i == UNITS {
+            self.players[p].weapon_exh = true;
+            let f = self.players[p].weapon;
+            self.players[p].played |= self.weapon_bit(p, f);
+            (WEAPON, &self.hero(p).weapons[f as usize].effects)
+        } else {
+            let u = &mut self.players[p].units[i];
+            u.exhausted = true;
+            (u.uid, &db.card(u.card).effects)
+        };
+        let card = if uid == WEAPON {
+            0
+        } else {
+            self.players[p].units[i].card
+        };
+        self.own_trigs(p, card, uid, effects, Trigger::Attack);
+        if uid != WEAPON {
+            for (c, owner) in self.players[p].units[i].att {
+                if c != 255 {
+                    self.attached_trigs(c, owner, uid, Trigger::Attack);
+                }
+            }
+        }
+        self.battle.as_mut().expect("battle").attackers.push(Att {
+            uid,
+            blocker: NONE,
+            prevented: 0,
+        });
+        let mut buf = ActionBuf::new();
+        self.legal(&mut buf);
+        if buf.len() == 1 {
+            self.declare(p, PASS);
+        }
+    }
+
+    pub(super) fn assign(&mut self, p: usize, a: u16) {
+        let b = self.battle.as_mut().expect("battle");
+        if a == PASS {
+            b.step = BStep::AfterAssign;
+            self.dec = Dec::Auto;
+            self.prio = self.cur;
+            self.passes = 0;
+            return;
+        }
+        if b.pick == NONE {
+            b.pick = self.players[p].units[(a - DEF) as usize].uid;
+            let mut buf = ActionBuf::new();
+            self.legal(&mut buf);
+            if buf.len() == 1 {
+                self.assign(p, buf[0].0);
+            }
+            return;
+        }
+        let b = self.battle.as_mut().expect("battle");
+        b.attackers[(a - BLOCK) as usize].blocker = b.pick;
+        b.pick = NONE;
+        if !self.defender_options_exist() {
+            self.assign(p, PASS);
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Battles: attack values, hit triggers, battle damage with armor and shields, and the defender's armor-spread decision.
+
+use super::*;
+
+impl AllegianceState {
+    /// The power an attacker still deals in its battle: `None` if it left play or is no
+    /// longer controlled by the attacking player.
+    pub(super) fn attacker_power(&self, ap: usize, uid: u16) -> Option<i16> {
+        if uid == WEAPON {
+            return Some(self.weapon_power(ap).max(0));
+        }
+        let (s, i) = self.find_unit(uid)?;
+        (s == ap).then(|| self.power(&self.players[s].units[i]).max(0))
+    }
+
+    /// Whether attacker `uid` of `ap` has a `hit:` effect (its own, its weapon face's or an
+    /// attachment's).
+    pub(super) fn has_hit(&self, ap: usize, uid: u16) -> bool {
+        let db = self.db();
+        let is_hit = |effects: &[u16], skip: usize| {
+            effects
+                .iter()
+                .skip(skip)
+                .any(|&e| db.effect(e).trigger == Trigger::Hit)
+        };
+        if uid == WEAPON {
+            let f = self.players[ap].weapon as usize;
+            return is_hit(&self.hero(ap).weapons[f].effects, 0);
+        }
+        let Some((s, i)) = self.find_unit(uid) else {
+            return false;
+        };
+        let u = &self.players[s].units[i];
+        is_hit(&db.card(u.card).effects, 0)
+            || u.att.iter().any(|&(c, _)| {
+                c != 255
+                    && is_hit(
+                        &db.card(c).effects,
+                        usize::from(db.card(c).kind == Kind::Action),
+                    )
+            })
+    }
+
+    /// The battle damage step: the defender's armor prevention is spread first (a decision
+    /// when it matters), then every source deals its damage at once.
+    pub(super) fn battle_damage(&mut self) {
+        let b = self.battle.as_ref().expect("battle");
+        let (ap, dp) = (b.atk as usize, b.def as usize);
+        let mut total: i16 = 0;
+        let mut sources = 0;
+        let mut hit = false;
+        for at in &b.attackers {
+            if at.blocker != NONE {
+                continue;
+            }
+            if let Some(power) = self.attacker_power(ap, at.uid).filter(|&p| p > 0) {
+                total += power;
+                sources += 1;
+                hit |= self.has_hit(ap, at.uid);
+            }
+        }
+        let left = if self.players[dp].alive {
+            (self
+                .armor_rating(dp)
+                .saturating_sub(self.players[dp].armor_used) as i16)
+                .min(total)
+        } else {
+            0
+        };
+        let b = self.battle.as_mut().expect("battle");
+        b.armor_left = left.max(0) as u8;
+        b.split_from = 0;
+        if hit && sources > 1 && total > left && left > 0 {
+            // Which source loses its damage decides which `hit:` effects happen.
+            b.step = BStep::Armor;
+            self.continue_split();
+        } else {
+            // Nothing depends on the split: prevent in attacker order.
+            for k in 0..self.battle.as_ref().expect("battle").attackers.len() {
+                let b = self.battle.as_ref().expect("battle");
+                let at = b.attackers[k];
+                if b.armor_left == 0 {
+                    break;
+                }
+                if at.blocker != NONE {
+                    continue;
+                }
+                let power = self.attacker_power(ap, at.uid).unwrap_or(0);
+                let b = self.battle.as_mut().expect("battle");
+                let p = (power.max(0) as u8).min(b.armor_left);
+                b.attackers[k].prevented = p;
+                b.armor_left -= p;
+            }
+            self.deal_battle_damage();
+        }
+    }
+
+    /// Attackers that may take the next point of armor prevention: unblocked, with damage not
+    /// yet prevented, at or after the last one chosen, and leaving enough room at or after
+    /// themselves for the rest of the prevention (the armor prevents all it can).
+    pub(super) fn split_options(&self, out: &mut ActionBuf) {
+        out.clear();
+        let b = self.battle.as_ref().expect("battle");
+        let ap = b.atk as usize;
+        let mut room: ArrayVec<i16, { UNITS + 1 }> = ArrayVec::new();
+        for at in &b.attackers {
+            let r = match (at.blocker, self.attacker_power(ap, at.uid)) {
+                (NONE, Some(p)) => (p - at.prevented as i16).max(0),
+                _ => 0,
+            };
+            room.push(r);
+        }
+        let mut after: i16 = 0;
+        let mut ok: ArrayVec<bool, { UNITS + 1 }> = ArrayVec::new();
+        for &r in room.iter().rev() {
+            after += r;
+            ok.push(r > 0 && after >= b.armor_left as i16);
+        }
+        ok.reverse();
+        for (k, &good) in ok.iter().enumerate() {
+            if good && k >= b.split_from as usize {
+                out.push(Action(SPLIT + k as u16));
+            }
+        }
+    }
+
+    pub(super) fn split_point(&mut self, k: usize) {
+        let b = self.battle.as_mut().expect("battle");
+        b.attackers[k].prevented += 1;
+        b.armor_left -= 1;
+        b.split_from = k as u8;
+    }
+
+    /// Armor step: place forced points; ask when there is a choice; deal damage when done.
+    pub(super) fn continue_split(&mut self) {
+        let mut buf = ActionBuf::new();
+        loop {
+            if self.battle.as_ref().expect("battle").armor_left == 0 {
+                break;
+            }
+            self.split_options(&mut buf);
+            match buf.len() {
+                0 => break,
+                1 => self.split_point((buf[0].0 - SPLIT) as usize),
+                _ => {
+                    let d = self.battle.as_ref().expect("battle").def;
+                    self.dec = Dec::ArmorSplit(d);
+                    return;
+                }
+            }
+        }
+        self.dec = Dec::Auto;
+        self.deal_battle_damage();
+    }
+
+    pub(super) fn deal_battle_damage(&mut self) {
+        let b = self.battle.clone().expect("battle");
+        let (ap, dp) = (b.atk as usize, b.def as usize);
+        let mut hits: ArrayVec<(u16, i16), { 2 * (UNITS + 1) }> = ArrayVec::new();
+        let mut shares: ArrayVec<(u16, i16), { UNITS + 1 }> = ArrayVec::new();
+        let mut hero_total: i16 = 0;
+        let mut prevent: i16 = 0;
+        for at in &b.attackers {
+            let Some(power) = self.attacker_power(ap, at.uid) else {
+                continue;
+            };
+            if at.blocker == NONE {
+                hero_total += power;
+                prevent += at.prevented as i16;
+                shares.push((at.uid, power - at.prevented as i16));
+                continue;
+            }
+            // A defender that left play or changed sides deals and takes nothing; its
+            // attacker stays defended against.
+            let Some((s, i)) = self.find_unit(at.blocker).filter(|&(s, _)| s == dp) else {
+                continue;
+            };
+            hits.push((at.blocker, power));
+            if at.uid != WEAPON {
+                let back = self.power(&self.players[s].units[i]).max(0);
+                hits.push((at.uid, back));
+            }
+        }
+        log!(
+            self,
+            "battle damage: {} to the hero of P{dp} before armor",
+            hero_total
+        );
+        for (uid, d) in hits {
+            self.damage_unit(uid, d);
+        }
+        if hero_total > 0 && self.players[dp].alive {
+            let pl = &mut self.players[dp];
+            pl.armor_used += prevent as u8;
+            if prevent > 0 {
+                let f = pl.armor;
+                let bit = self.armor_bit(dp, f);
+                self.players[dp].played |= bit;
+            }
+            // Damage shields take the sources in attacker order; a source whose damage got
+            // through "dealt battle damage" (its `hit:` effects happen).
+            let mut dealt: i16 = 0;
+            for &(uid, share) in &shares {
+                let d = absorb(&mut self.players[dp].shield, share);
+                if d > 0 {
+                    dealt += d;
+                    self.hit_trigs(ap, uid);
+                }
+            }
+            self.damage_hero(dp, dealt);
+        }
+        if let Some(b) = &mut self.battle {
+            b.step = BStep::AfterDamage;
+        }
+    }
+
+    /// Collect the `hit:` effects of attacker `uid` of `ap`.
+    pub(super) fn hit_trigs(&mut self, ap: usize, uid: u16) {
+        if uid == WEAPON {
+            let f = self.players[ap].weapon as usize;
+            self.own_trigs(
+                ap,
+                0,
+                WEAPON,
+                &self.hero(ap).weapons[f].effects,
+                Trigger::Hit,
+            );
+            return;
+        }
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        let u = self.players[s].units[i];
+        self.own_trigs(
+            s,
+            u.card,
+            uid,
+            &self.db().card(u.card).effects,
+            Trigger::Hit,
+        );
+        for (c, owner) in u.att {
+            if c != 255 {
+                self.attached_trigs(c, owner, uid, Trigger::Hit);
+            }
+        }
+    }
+
+    // ----- damage and zones ------------------------------------------------------------------
+}

@@ -1,0 +1,188 @@
+//! The board: damage to units and heroes, destruction, leaving and entering play, attachments, discard piles, temporary removal (banish) and control change (steal).
+
+use super::*;
+
+impl AllegianceState {
+    /// Deal `d` damage to unit `uid` (shield first); destroys it at lethal damage.
+    pub fn damage_unit(&mut self, uid: u16, d: i16) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        let u = &mut self.players[s].units[i];
+        let d = absorb(&mut u.shield, d);
+        if d <= 0 {
+            return;
+        }
+        u.dmg = (u.dmg as i16 + d).min(200) as u8;
+        let u = *u;
+        log!(
+            self,
+            "{} of P{s} takes {d} damage ({} total)",
+            self.db().card(u.card).name,
+            u.dmg
+        );
+        if u.dmg as i16 >= self.max_hp(&u) {
+            self.destroy(uid);
+        }
+    }
+
+    /// Deal `d` damage to the hero of `p` (shield first).
+    pub fn damage_hero(&mut self, p: usize, d: i16) {
+        let pl = &mut self.players[p];
+        if !pl.alive {
+            return;
+        }
+        let d = absorb(&mut pl.shield, d);
+        if d <= 0 {
+            return;
+        }
+        pl.health -= d;
+        log!(
+            self,
+            "hero of P{p} takes {d} damage (health {})",
+            self.players[p].health
+        );
+        if self.players[p].health <= 0 {
+            self.eliminate(p);
+        }
+    }
+
+    /// Remove unit `uid` from play: to its discard pile, the bottom of its deck (a Necromancer's
+    /// unit) or the reserves (special cards).
+    pub fn destroy(&mut self, uid: u16) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        let u = self.leave_play(s, i);
+        let card = self.db().card(u.card);
+        log!(self, "{} of P{s} is destroyed", card.name);
+        if self.players[s].alive {
+            self.own_trigs(s, u.card, NONE, &card.effects, Trigger::Death);
+        }
+        if let Some(d) = card.kind.deck() {
+            if self.necro_in_game(s) {
+                if !self.decks[d].is_full() {
+                    self.decks[d].insert(0, u.card);
+                }
+            } else if !self.discards[d].is_full() {
+                self.discards[d].push(u.card);
+            }
+        }
+        self.statics_touched(false);
+    }
+
+    /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
+    /// action card to the action discard pile, a special card back to the reserves).
+    pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
+        let u = self.players[s].units.remove(i);
+        for (c, _) in u.att {
+            self.detach(c);
+        }
+        u
+    }
+
+    /// An attachment `c` leaves play.
+    pub(super) fn detach(&mut self, c: u8) {
+        if c != 255 && self.db().card(c).kind == Kind::Action && !self.discards[2].is_full() {
+            self.discards[2].push(c);
+        }
+    }
+
+    /// Put a card into its shared deck's discard pile (special cards: back to the reserves,
+    /// i.e. nowhere).
+    pub(super) fn discard_card(&mut self, card: u8) {
+        if let Some(d) = self.db().card(card).kind.deck() {
+            if !self.discards[d].is_full() {
+                self.discards[d].push(card);
+            }
+        }
+    }
+
+    /// Remove unit `uid` from play for a while (`until` as in [`Banished`]).
+    pub(super) fn banish(&mut self, uid: u16, until: u8) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        if self.banished.is_full() {
+            return;
+        }
+        let u = self.leave_play(s, i);
+        log!(
+            self,
+            "{} of P{s} is removed from play",
+            self.db().card(u.card).name
+        );
+        self.banished.push(Banished {
+            card: u.card,
+            who: s as u8,
+            until,
+        });
+        self.statics_touched(false);
+    }
+
+    /// Bring banished units back: those of seat `p` due at the start of its turn, or (`None`)
+    /// those due at the end of this turn. They return as newly played cards.
+    pub(super) fn return_banished(&mut self, p: Option<u8>) {
+        let mut k = 0;
+        while k < self.banished.len() {
+            let b = self.banished[k];
+            let due = match p {
+                Some(p) => b.until == 1 && b.who == p,
+                None => b.until == 0,
+            };
+            if !due {
+                k += 1;
+                continue;
+            }
+            self.banished.remove(k);
+            log!(self, "{} returns to play", self.db().card(b.card).name);
+            self.enter_play(b.who as usize, b.card);
+        }
+    }
+
+    /// Seat `who` gains control of unit `uid` (it keeps its counters, attachments and
+    /// exhaustion; it has entered its new controller's territory this turn).
+    pub(super) fn steal(&mut self, who: usize, uid: u16) {
+        let Some((s, i)) = self.find_unit(uid) else {
+            return;
+        };
+        if s == who || !self.players[who].alive || self.players[who].units.is_full() {
+            return;
+        }
+        let mut u = self.players[s].units.remove(i);
+        u.entered = self.turn;
+        log!(
+            self,
+            "P{who} gains control of {} of P{s}",
+            self.db().card(u.card).name
+        );
+        self.players[who].units.push(u);
+        // Its static abilities now count for the new controller ("allies", "foes").
+        self.statics_touched(false);
+    }
+
+    pub(super) fn enter_play(&mut self, p: usize, card: u8) {
+        let c = self.db().card(card);
+        if self.players[p].units.is_full() {
+            self.discard_card(card);
+            return;
+        }
+        let uid = self.next_uid;
+        self.next_uid = self.next_uid.wrapping_add(1) % WEAPON.min(HERO_BIT);
+        self.players[p].units.push(Unit {
+            uid,
+            card,
+            dmg: 0,
+            aug: 0,
+            boost: [0; MAX_PLAYERS],
+            shield: [0; MAX_PLAYERS],
+            exhausted: false,
+            entered: self.turn,
+            att: [(255, 255); 2],
+            curse: 0,
+        });
+        log!(self, "{} enters play for P{p}", c.name);
+        self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);
+        self.statics_touched(self.db().has_static(&c.effects));
+    }
+}

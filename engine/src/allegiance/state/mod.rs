@@ -1,0 +1,495 @@
+//! The Allegiance game state: turn phases, maneuvers, the chain, battles, formats.
+//!
+//! Everything lives in fixed-capacity arrays (no heap allocation after set-up); units carry
+//! unique ids so that a target that left play is recognised as gone.
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::rules::{Format, Shared};
+use crate::allegiance::cards::{
+    CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, NO_EFFECT,
+};
+use crate::{Action, ActionBuf, CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
+
+/// Units per territory.
+pub const UNITS: usize = 20;
+/// Hand capacity.
+pub const HAND: usize = 32;
+pub use crate::allegiance::cards::DECK;
+/// Chain capacity.
+pub const CHAIN: usize = 16;
+/// Pending triggers.
+pub const TRIGS: usize = 24;
+/// Units removed from play for a while at the same time (see `docs/games/allegiance.md`, "Capacities").
+pub const BANISHED: usize = 16;
+/// "No unit".
+pub const NONE: u16 = u16::MAX;
+/// Source id of a hero's weapon (in attacker lists and item sources).
+pub const WEAPON: u16 = u16::MAX - 1;
+/// Source id of a hero's armor.
+pub const ARMOR: u16 = u16::MAX - 2;
+/// Target id bit marking a hero (the low bits are the seat).
+pub const HERO_BIT: u16 = 0x8000;
+
+// Action ids.
+/// Pass, end the phase, or "done".
+pub const PASS: u16 = 0;
+/// Draw/mill from deck `d` (basic 0, elite 1, action 2): `DRAW + d`.
+pub const DRAW: u16 = 1;
+/// Play hand card `i`, half `h`: `HAND_A + 2i + h` (also: discard hand card `i`, `h` = 0).
+pub const HAND_A: u16 = 10;
+/// Use ability `i`.
+pub const USE: u16 = 80;
+/// Unlock ability `i`.
+pub const UNLOCK: u16 = 90;
+/// Initiate a battle against seat `s`.
+pub const BATTLE: u16 = 100;
+/// Activated ability of own unit in slot `i`; `ACT + UNITS` weapon, `ACT + UNITS + 1` armor.
+pub const ACT: u16 = 110;
+/// Target unit slot `i` of seat `s`: `TGT + s * UNITS + i`.
+pub const TGT: u16 = 140;
+/// Target hero of seat `s`.
+pub const TGT_HERO: u16 = TGT + (MAX_PLAYERS * UNITS) as u16;
+/// Declare own unit `i` as an attacker; `ATK + UNITS` is the weapon.
+pub const ATK: u16 = 230;
+/// Choose own unit `i` as a defender.
+pub const DEF: u16 = 260;
+/// Block attacker number `i` of the battle.
+pub const BLOCK: u16 = 290;
+/// Choose weapon/armor face `i`.
+pub const FACE: u16 = 320;
+/// Put pending trigger `i` on the chain next.
+pub const TRIG: u16 = 340;
+/// Choose card id `c` from a discard pile.
+pub const CARD: u16 = 400;
+/// Choose own ability `i` (ready op).
+pub const ABIL: u16 = 700;
+/// Choose own unit `i` (sacrifice).
+pub const OWN: u16 = 720;
+/// Armor: prevent one point of the battle damage of attacker number `i`.
+pub const SPLIT: u16 = 750;
+/// Bit of an action item's `arg` set once the card has attached itself (it then stays in
+/// play instead of going to the discard pile).
+const ATTACHED: u8 = 0x80;
+
+/// A unit in play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Unique id in this game.
+    pub uid: u16,
+    /// Card id.
+    pub card: u8,
+    /// Damage counters.
+    pub dmg: u8,
+    /// Augment counters.
+    pub aug: u8,
+    /// Attack modifiers until the end of the turn, by the seat whose effect gave them (they
+    /// end early if that player is eliminated).
+    pub boost: [i8; MAX_PLAYERS],
+    /// Damage still prevented this turn, by the seat whose effect gave it.
+    pub shield: [u8; MAX_PLAYERS],
+    /// Exhausted.
+    pub exhausted: bool,
+    /// Turn number (global) it entered its controller's territory.
+    pub entered: u16,
+    /// Attachments: (card id, owner seat); 255 = empty.
+    pub att: [(u8, u8); 2],
+    /// Curse counters (−1 attack each; see `docs/games/allegiance.md`, "Focus and curse counters").
+    pub curse: u8,
+}
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Hero index.
+    pub hero: u8,
+    /// Loadout (deck) index.
+    pub loadout: u8,
+    /// Health.
+    pub health: i16,
+    /// Gold.
+    pub gold: u16,
+    /// Production rating.
+    pub prod: u16,
+    /// Cooldown counter per ability: -1 locked, 0 ready, k spaces from ready.
+    pub cd: [i8; ABILITIES],
+    /// Face-up weapon face.
+    pub weapon: u8,
+    /// Face-up armor face.
+    pub armor: u8,
+    /// Weapon exhausted.
+    pub weapon_exh: bool,
+    /// Armor exhausted.
+    pub armor_exh: bool,
+    /// Battle damage the armor prevented this turn.
+    pub armor_used: u8,
+    /// Damage still prevented on the hero this turn, by the seat whose effect gave it.
+    pub shield: [u8; MAX_PLAYERS],
+    /// Still in the game.
+    pub alive: bool,
+    /// Turns begun.
+    pub turns: u16,
+    /// Hand (card ids).
+    pub hand: ArrayVec<u8, HAND>,
+    /// Territory.
+    pub units: ArrayVec<Unit, UNITS>,
+    /// Card-usage bits (see `docs/games/allegiance.md`).
+    pub drawn: u64,
+    /// Opening bits.
+    pub opening: u64,
+    /// Played bits.
+    pub played: u64,
+    /// Focus counters on the hero.
+    pub focus: u8,
+    /// Curse counters on the hero (damage at the start of the player's turn).
+    pub curse: u8,
+}
+
+/// What a chain item is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Unlock ability `arg`.
+    Unlock,
+    /// Use ability `arg`.
+    Ability,
+    /// Enlist unit `card`.
+    Enlist,
+    /// Action card `card`, half `arg`.
+    Action,
+    /// Battle against seat `arg`.
+    Battle,
+    /// A triggered effect or activated ability.
+    Trigger,
+}
+
+/// A pending maneuver or triggered effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// Kind.
+    pub kind: ItemKind,
+    /// Controller.
+    pub who: u8,
+    /// Card id (enlist, action, trigger source card).
+    pub card: u8,
+    /// Ability index, action half or battle opponent.
+    pub arg: u8,
+    /// Effect id or [`NO_EFFECT`].
+    pub effect: u16,
+    /// Source unit uid (`self` scope) or [`WEAPON`]/[`ARMOR`]/[`NONE`].
+    pub src: u16,
+    /// Attachment host uid or [`NONE`].
+    pub host: u16,
+    /// Selected targets (unit uid, or [`HERO_BIT`] | seat).
+    pub targets: ArrayVec<u16, 4>,
+}
+
+/// A triggered effect waiting to be put on the chain.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Trig {
+    /// Controller.
+    pub who: u8,
+    /// Source card (for labels).
+    pub card: u8,
+    /// Effect.
+    pub effect: u16,
+    /// Source uid (`self`).
+    pub src: u16,
+    /// Host uid.
+    pub host: u16,
+}
+
+/// Battle steps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BStep {
+    /// Declaring attackers.
+    Declare,
+    /// Window after declaring.
+    AfterDeclare,
+    /// Assigning defenders.
+    Assign,
+    /// Window after assigning.
+    AfterAssign,
+    /// The defender spreads the armor's prevention over the unblocked attackers.
+    Armor,
+    /// Window after damage.
+    AfterDamage,
+}
+
+/// An attacker.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Att {
+    /// Unit uid or [`WEAPON`].
+    pub uid: u16,
+    /// Defender uid or [`NONE`].
+    pub blocker: u16,
+    /// Battle damage to the hero the defender's armor prevents from this attacker.
+    pub prevented: u8,
+}
+
+/// A battle in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    /// Attacking player.
+    pub atk: u8,
+    /// Defending player.
+    pub def: u8,
+    /// Step.
+    pub step: BStep,
+    /// Attackers.
+    pub attackers: ArrayVec<Att, { UNITS + 1 }>,
+    /// Defender chosen, waiting for its attacker ([`NONE`] if none).
+    pub pick: u16,
+    /// Armor step: prevention still to spread.
+    pub armor_left: u8,
+    /// Armor step: the lowest attacker number still offered (points are spread in attacker
+    /// order, so every split is reached by exactly one sequence of choices).
+    pub split_from: u8,
+}
+
+/// A unit removed from play for a while.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Banished {
+    /// Card id.
+    pub card: u8,
+    /// Its most recent controller (it comes back to them).
+    pub who: u8,
+    /// 0: back at the end of the turn it left; 1: back at the start of `who`'s next turn.
+    pub until: u8,
+}
+
+/// Phases of the turn (production, refresh and draw run inside `start_turn`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Choosing starting weapon and armor.
+    Setup,
+    /// Maneuver phase.
+    Main,
+    /// End of turn phase.
+    End,
+}
+
+/// A choice made while an item resolves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Which deck to draw from.
+    Draw,
+    /// Which unit deck to mill.
+    Mill,
+    /// A unit card from a discard pile to put into play.
+    Raise,
+    /// A unit card from a discard pile to recycle (or done).
+    Recycle,
+    /// A hand card to discard.
+    Discard,
+    /// Weapon face.
+    Weapon,
+    /// Armor face.
+    Armor,
+    /// Own unit to destroy (or none).
+    Sacrifice,
+    /// Own ability to move toward ready.
+    Ready,
+}
+
+/// The decision the game waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dec {
+    /// None: the engine advances by itself (never seen from outside except when terminal).
+    Auto,
+    /// The player with priority: the maneuver phase or a response window.
+    Window(u8),
+    /// Set-up: a starting weapon (false) or armor (true) face.
+    SetupFace(u8, bool),
+    /// Draw phase: which deck.
+    DrawPhase(u8),
+    /// Selecting targets for `building`.
+    Target(u8),
+    /// Declaring attackers.
+    Attackers(u8),
+    /// Assigning defenders.
+    Defenders(u8),
+    /// Ordering own triggers.
+    TrigOrder(u8),
+    /// A choice inside a resolution.
+    Choose(u8, Choice),
+    /// Spreading armor prevention over unblocked attackers.
+    ArmorSplit(u8),
+}
+
+/// An item being resolved (it may wait for choices).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Res {
+    /// The item.
+    pub item: Item,
+    /// Next op.
+    pub pc: u8,
+    /// Repetitions left of the current op (0 = not started).
+    pub left: u8,
+    /// Whether the last choose-op did something.
+    pub flag: bool,
+    /// Op-specific counter (recycle: cards moved; discard: opponent offset).
+    pub sub: u8,
+    /// Whether the current choose-op has started.
+    pub started: bool,
+}
+
+/// A game of Allegiance.
+#[derive(Clone, Debug)]
+pub struct AllegianceState {
+    pub(super) shared: &'static Shared,
+    /// Players by seat.
+    pub players: ArrayVec<Player, MAX_PLAYERS>,
+    /// Shared decks (basic, elite, action); the top is the last entry.
+    pub decks: [ArrayVec<u8, DECK>; 3],
+    /// Discard piles; the top is the last entry.
+    pub discards: [ArrayVec<u8, DECK>; 3],
+    /// The chain; the newest item is the last entry.
+    pub chain: ArrayVec<Item, CHAIN>,
+    /// Triggered effects waiting to go on the chain.
+    pub trigs: ArrayVec<Trig, TRIGS>,
+    /// Units removed from play for a while.
+    pub banished: ArrayVec<Banished, BANISHED>,
+    /// The item whose targets are being selected.
+    pub building: Option<Item>,
+    /// The item resolving.
+    pub res: Option<Res>,
+    /// The battle in progress.
+    pub battle: Option<Battle>,
+    /// Phase.
+    pub phase: Phase,
+    /// Current player.
+    pub cur: u8,
+    /// Player with priority.
+    pub prio: u8,
+    /// Consecutive passes.
+    pub passes: u8,
+    /// What the game waits for.
+    pub dec: Dec,
+    /// Turns begun (all players).
+    pub turn: u16,
+    /// Chain items announced or triggered this turn.
+    pub maneuvers: u16,
+    /// Actions applied.
+    pub actions: u32,
+    /// Next unit id.
+    pub next_uid: u16,
+    /// Outcome once over.
+    pub result: Option<Outcome>,
+    pub(super) rng: GameRng,
+    pub(super) logging: bool,
+    pub(super) log: Vec<String>,
+    /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
+    /// 0, attack, maximum health and armor skip the scan for static abilities).
+    pub statics: u16,
+    /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
+    /// cost.
+    pub static_kinds: [u16; 5],
+}
+
+impl PartialEq for AllegianceState {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.shared, o.shared)
+            && self.players == o.players
+            && self.decks == o.decks
+            && self.discards == o.discards
+            && self.chain == o.chain
+            && self.trigs == o.trigs
+            && self.banished == o.banished
+            && self.building == o.building
+            && self.res == o.res
+            && self.battle == o.battle
+            && self.phase == o.phase
+            && self.cur == o.cur
+            && self.prio == o.prio
+            && self.passes == o.passes
+            && self.dec == o.dec
+            && self.turn == o.turn
+            && self.maneuvers == o.maneuvers
+            && self.actions == o.actions
+            && self.next_uid == o.next_uid
+            && self.result == o.result
+            && self.rng == o.rng
+    }
+}
+
+macro_rules! log {
+    ($s:expr, $($arg:tt)*) => {
+        if $s.logging {
+            let line = format!($($arg)*);
+            $s.log.push(line);
+        }
+    };
+}
+
+/// Names of the shared decks.
+pub const DECK_NAMES: [&str; 3] = ["basic", "elite", "action"];
+
+impl AllegianceState {
+    /// Bound on the actions of one game under the loaded rules.
+    pub(super) fn bound(&self) -> u32 {
+        let r = &self.shared.rules;
+        let p = self.n() as u32;
+        let cap = r.max_maneuvers as u32 + CHAIN as u32;
+        // Per chain item: announce, targets, trigger order, resolution choices (ops x args x
+        // players), two windows of passes, and a whole battle (with at most 255 points of
+        // armor prevention to spread).
+        let per_item = 1
+            + 4
+            + 1
+            + (8 * crate::allegiance::cards::MAX_ARG as u32 * p)
+            + 2 * p
+            + (UNITS as u32 + 2)
+            + (2 * UNITS as u32 + 1)
+            + u8::MAX as u32
+            + 3 * p;
+        let per_turn = 2 + cap * per_item + 2 * p + 4;
+        2 * p + r.max_turns as u32 * per_turn
+    }
+
+    /// Log on or off.
+    pub(super) fn set_log(&mut self, on: bool) {
+        self.logging = on;
+    }
+}
+
+fn choice_of(code: OpCode) -> Option<Choice> {
+    Some(match code {
+        OpCode::Draw => Choice::Draw,
+        OpCode::Mill => Choice::Mill,
+        OpCode::Raise => Choice::Raise,
+        OpCode::Recycle => Choice::Recycle,
+        OpCode::Discard => Choice::Discard,
+        OpCode::Equip => Choice::Weapon,
+        OpCode::Sacrifice => Choice::Sacrifice,
+        OpCode::Ready => Choice::Ready,
+        _ => return None,
+    })
+}
+
+/// Let shields (by seat, in seat order) absorb damage `d`; returns what gets through.
+fn absorb(shield: &mut [u8; MAX_PLAYERS], mut d: i16) -> i16 {
+    for sh in shield.iter_mut() {
+        if d <= 0 {
+            break;
+        }
+        let a = (*sh as i16).min(d);
+        *sh -= a as u8;
+        d -= a;
+    }
+    d
+}
+
+mod apply;
+mod battle;
+mod board;
+mod elimination;
+mod options;
+mod resolve;
+mod search;
+mod setup;
+mod statics;
+mod turn;
+use statics::static_kind;
+pub use statics::{eff_cost, MAX_COUNTERS};

@@ -1,0 +1,389 @@
+//! What a player may do: targets of an effect, reactions in a response window, main-phase maneuvers, who may attack and defend, and the full legal-action listing of every decision.
+
+use super::*;
+
+impl AllegianceState {
+    pub(super) fn target_options(
+        &self,
+        who: usize,
+        e: &Effect,
+        chosen: &[u16],
+        out: &mut ActionBuf,
+    ) {
+        let Some(k) = e.target else { return };
+        let units = matches!(
+            k,
+            TargetKind::Unit
+                | TargetKind::Ally
+                | TargetKind::Foe
+                | TargetKind::Any
+                | TargetKind::FoeAny
+        );
+        let heroes = matches!(
+            k,
+            TargetKind::Hero | TargetKind::FoeHero | TargetKind::Any | TargetKind::FoeAny
+        );
+        let foe_only = matches!(
+            k,
+            TargetKind::Foe | TargetKind::FoeHero | TargetKind::FoeAny
+        );
+        for (s, pl) in self.players.iter().enumerate() {
+            if !pl.alive {
+                continue;
+            }
+            let ok = match k {
+                TargetKind::Ally => s == who,
+                _ if foe_only => self.opponents(who, s),
+                _ => true,
+            };
+            if !ok {
+                continue;
+            }
+            if units {
+                for (i, u) in pl.units.iter().enumerate() {
+                    if !chosen.contains(&u.uid) {
+                        out.push(Action(TGT + (s * UNITS + i) as u16));
+                    }
+                }
+            }
+            if heroes && !chosen.contains(&(HERO_BIT | s as u16)) {
+                out.push(Action(TGT_HERO + s as u16));
+            }
+        }
+    }
+
+    pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
+        let e = self.db().effect(effect);
+        // A focus-counter cost is checked with the targets (both at announcement).
+        if e.cost_focus > self.players[who].focus {
+            return false;
+        }
+        if e.min_targets == 0 {
+            return true;
+        }
+        let Some(k) = e.target else { return true };
+        let units = !matches!(k, TargetKind::Hero | TargetKind::FoeHero);
+        let heroes = matches!(
+            k,
+            TargetKind::Hero | TargetKind::FoeHero | TargetKind::Any | TargetKind::FoeAny
+        );
+        let foe_only = matches!(
+            k,
+            TargetKind::Foe | TargetKind::FoeHero | TargetKind::FoeAny
+        );
+        self.players.iter().enumerate().any(|(s, pl)| {
+            pl.alive
+                && match k {
+                    TargetKind::Ally => s == who,
+                    _ if foe_only => self.opponents(who, s),
+                    _ => true,
+                }
+                && (heroes || (units && !pl.units.is_empty()))
+        })
+    }
+
+    // ----- legal actions ---------------------------------------------------------------------
+
+    /// Reaction maneuvers of `p` now (into `out`); returns whether there is any.
+    pub(super) fn reactions(&self, p: usize, out: &mut ActionBuf) {
+        self.reactions_until(p, out, false);
+    }
+
+    /// The reactions of `p` into `out`; with `first`, stop at the first one found.
+    pub(super) fn reactions_until(&self, p: usize, out: &mut ActionBuf, first: bool) {
+        if self.cap_reached() || !self.players[p].alive {
+            return;
+        }
+        let db = self.db();
+        let pl = &self.players[p];
+        let am = self.cost_mod(p, OpCode::ActionCost);
+        let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
+            &[]
+        } else {
+            &pl.hand
+        };
+        for (i, &c) in hand.iter().enumerate() {
+            let card = db.card(c);
+            if card.kind != Kind::Action {
+                continue;
+            }
+            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effects[0]) {
+                out.push(Action(HAND_A + 2 * i as u16));
+            }
+            if let Some((_, cost, e)) = &card.half {
+                if eff_cost(*cost, am) <= pl.gold && self.has_targets(p, *e) {
+                    out.push(Action(HAND_A + 2 * i as u16 + 1));
+                }
+            }
+            if first && !out.is_empty() {
+                return;
+            }
+        }
+        let hero = self.hero(p);
+        for (i, a) in hero.abilities.iter().enumerate() {
+            if a.reaction && pl.cd[i] == 0 && self.has_targets(p, a.effect) {
+                out.push(Action(USE + i as u16));
+            }
+        }
+        for (i, u) in pl.units.iter().enumerate() {
+            if let Some(e) = self.act_effect(&db.card(u.card).effects) {
+                if self.can_activate(p, e, u.exhausted) {
+                    out.push(Action(ACT + i as u16));
+                }
+            }
+        }
+        if let Some(e) = self.act_effect(&hero.weapons[pl.weapon as usize].effects) {
+            if self.can_activate(p, e, pl.weapon_exh) {
+                out.push(Action(ACT + UNITS as u16));
+            }
+        }
+        if let Some(e) = self.act_effect(&hero.armors[pl.armor as usize].effects) {
+            if self.can_activate(p, e, pl.armor_exh) {
+                out.push(Action(ACT + UNITS as u16 + 1));
+            }
+        }
+    }
+
+    pub(super) fn act_effect(&self, effects: &[u16]) -> Option<u16> {
+        effects
+            .iter()
+            .copied()
+            .find(|&e| self.db().effect(e).trigger == Trigger::Act)
+    }
+
+    pub(super) fn can_activate(&self, p: usize, e: u16, exhausted: bool) -> bool {
+        let ef = self.db().effect(e);
+        !(ef.cost_exhaust && exhausted)
+            && ef.cost_gold as u16 <= self.players[p].gold
+            && self.has_targets(p, e)
+    }
+
+    pub(super) fn has_reaction(&self, p: usize) -> bool {
+        let mut buf = ActionBuf::new();
+        self.reactions_until(p, &mut buf, true);
+        !buf.is_empty()
+    }
+
+    pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
+        if self.cap_reached() {
+            return;
+        }
+        let db = self.db();
+        let pl = &self.players[p];
+        let hero = self.hero(p);
+        let um = self.cost_mod(p, OpCode::EnlistCost);
+        for (i, &c) in pl.hand.iter().enumerate() {
+            let card = db.card(c);
+            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold && !pl.units.is_full() {
+                out.push(Action(HAND_A + 2 * i as u16));
+            }
+        }
+        // Abilities a card edit removed from the loadout can never be unlocked.
+        let removed = self.shared.loadouts[pl.loadout as usize].disabled;
+        for (i, a) in hero.abilities.iter().enumerate() {
+            if pl.cd[i] < 0 {
+                if removed & (1 << i) != 0 {
+                    continue;
+                }
+                let prereq = a.level == 0
+                    || hero
+                        .abilities
+                        .iter()
+                        .enumerate()
+                        .any(|(j, b)| b.level + 1 == a.level && pl.cd[j] >= 0);
+                if prereq && a.cost as u16 <= pl.gold {
+                    out.push(Action(UNLOCK + i as u16));
+                }
+            } else if pl.cd[i] == 0 && !a.reaction && self.has_targets(p, a.effect) {
+                out.push(Action(USE + i as u16));
+            }
+        }
+        if self.has_attacker(p) {
+            for q in 0..self.n() {
+                if self.opponents(p, q) {
+                    out.push(Action(BATTLE + q as u16));
+                }
+            }
+        }
+    }
+
+    pub(super) fn weapon_may_attack(&self, p: usize) -> bool {
+        let pl = &self.players[p];
+        if pl.weapon_exh {
+            return false;
+        }
+        if self.n() == 2 {
+            !self.first_turn_two_player(p)
+        } else {
+            pl.turns > 1
+        }
+    }
+
+    pub(super) fn unit_may_attack(&self, u: &Unit) -> bool {
+        !u.exhausted && u.entered != self.turn
+    }
+
+    pub(super) fn has_attacker(&self, p: usize) -> bool {
+        self.weapon_may_attack(p)
+            || self.players[p]
+                .units
+                .iter()
+                .any(|u| self.unit_may_attack(u))
+    }
+
+    pub(super) fn defender_options_exist(&self) -> bool {
+        let Some(b) = &self.battle else { return false };
+        let d = &self.players[b.def as usize];
+        let free_def = d
+            .units
+            .iter()
+            .any(|u| !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid));
+        let free_att = b
+            .attackers
+            .iter()
+            .any(|a| a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some()));
+        free_def && free_att
+    }
+
+    /// The legal actions now.
+    pub(in crate::allegiance) fn legal(&self, out: &mut ActionBuf) {
+        out.clear();
+        if self.result.is_some() {
+            return;
+        }
+        match self.dec {
+            Dec::Auto => {}
+            Dec::Window(p) => {
+                out.push(Action(PASS));
+                if self.is_main_window() {
+                    self.main_maneuvers(p as usize, out);
+                }
+                self.reactions(p as usize, out);
+                out.sort_unstable();
+            }
+            Dec::SetupFace(p, armor) => {
+                let h = self.hero(p as usize);
+                let k = if armor {
+                    h.armors.len()
+                } else {
+                    h.weapons.len()
+                };
+                for i in 0..k {
+                    out.push(Action(FACE + i as u16));
+                }
+            }
+            Dec::DrawPhase(p) => self.draw_options(p as usize, out),
+            Dec::Target(p) => {
+                let item = self.building.as_ref().expect("building");
+                let e = self.db().effect(item.effect);
+                if item.targets.len() >= e.min_targets as usize {
+                    out.push(Action(PASS));
+                }
+                self.target_options(p as usize, e, &item.targets, out);
+            }
+            Dec::Attackers(p) => {
+                out.push(Action(PASS));
+                let b = self.battle.as_ref().expect("battle");
+                let pl = &self.players[p as usize];
+                for (i, u) in pl.units.iter().enumerate() {
+                    if self.unit_may_attack(u) {
+                        out.push(Action(ATK + i as u16));
+                    }
+                }
+                if self.weapon_may_attack(p as usize)
+                    && !b.attackers.iter().any(|a| a.uid == WEAPON)
+                {
+                    out.push(Action(ATK + UNITS as u16));
+                }
+            }
+            Dec::Defenders(p) => {
+                let b = self.battle.as_ref().expect("battle");
+                if b.pick == NONE {
+                    out.push(Action(PASS));
+                    for (i, u) in self.players[p as usize].units.iter().enumerate() {
+                        if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
+                            out.push(Action(DEF + i as u16));
+                        }
+                    }
+                } else {
+                    for (i, a) in b.attackers.iter().enumerate() {
+                        if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
+                        {
+                            out.push(Action(BLOCK + i as u16));
+                        }
+                    }
+                }
+            }
+            Dec::TrigOrder(p) => {
+                for (i, t) in self.trigs.iter().enumerate() {
+                    if t.who == p {
+                        out.push(Action(TRIG + i as u16));
+                    }
+                }
+            }
+            Dec::Choose(p, c) => self.choice_options(p as usize, c, out),
+            Dec::ArmorSplit(_) => self.split_options(out),
+        }
+    }
+
+    pub(super) fn choice_options(&self, p: usize, c: Choice, out: &mut ActionBuf) {
+        let pl = &self.players[p];
+        match c {
+            Choice::Draw => self.draw_options(p, out),
+            Choice::Mill => self.mill_options(out),
+            Choice::Raise | Choice::Recycle => {
+                if c == Choice::Recycle {
+                    out.push(Action(PASS));
+                }
+                let which = self.res_op().map(|o| o.n).unwrap_or(2);
+                let piles: &[usize] = match (c, which) {
+                    (Choice::Raise, 0) => &[0],
+                    (Choice::Raise, 1) => &[1],
+                    _ => &[0, 1],
+                };
+                let mut seen = [false; 256];
+                for &d in piles {
+                    for &card in &self.discards[d] {
+                        if !seen[card as usize] {
+                            seen[card as usize] = true;
+                            out.push(Action(CARD + card as u16));
+                        }
+                    }
+                }
+                out[..].sort_unstable();
+            }
+            Choice::Discard => {
+                for i in 0..pl.hand.len() {
+                    out.push(Action(HAND_A + 2 * i as u16));
+                }
+            }
+            Choice::Weapon | Choice::Armor => {
+                let h = self.hero(p);
+                let k = if c == Choice::Armor {
+                    h.armors.len()
+                } else {
+                    h.weapons.len()
+                };
+                for i in 0..k {
+                    out.push(Action(FACE + i as u16));
+                }
+            }
+            Choice::Sacrifice => {
+                out.push(Action(PASS));
+                for i in 0..pl.units.len() {
+                    out.push(Action(OWN + i as u16));
+                }
+            }
+            Choice::Ready => {
+                let skip = self.res.as_ref().map(|r| (r.item.kind, r.item.arg));
+                for (i, &cd) in pl.cd.iter().enumerate() {
+                    if cd > 0 && skip != Some((ItemKind::Ability, i as u8)) {
+                        out.push(Action(ABIL + i as u16));
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- applying --------------------------------------------------------------------------
+}

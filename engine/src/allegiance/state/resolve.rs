@@ -1,0 +1,448 @@
+//! Resolving chain items: paying costs, the effect ops one by one with their scopes and amounts, resolution choices, healing and the unit-or-hero ops.
+
+use super::*;
+
+impl AllegianceState {
+    pub(super) fn begin_resolve(&mut self, item: Item) {
+        if !item.targets.is_empty() && item.targets.iter().all(|&t| self.gone(t)) {
+            log!(
+                self,
+                "{} is cancelled: no target left",
+                self.item_text(&item)
+            );
+            self.finish(item);
+            return;
+        }
+        log!(self, "{} resolves", self.item_text(&item));
+        if item.effect == NO_EFFECT {
+            self.finish(item);
+            return;
+        }
+        self.res = Some(Res {
+            item,
+            pc: 0,
+            left: 0,
+            flag: true,
+            sub: 0,
+            started: false,
+        });
+        self.run_res();
+    }
+
+    pub(super) fn finish(&mut self, item: Item) {
+        let p = item.who as usize;
+        match item.kind {
+            ItemKind::Unlock => {
+                self.players[p].cd[item.arg as usize] = 0;
+                self.players[p].drawn |= 1 << item.arg;
+            }
+            ItemKind::Enlist => self.enter_play(p, item.card),
+            ItemKind::Action => {
+                if item.arg & ATTACHED == 0 && !self.discards[2].is_full() {
+                    self.discards[2].push(item.card);
+                }
+            }
+            ItemKind::Battle => {
+                let q = item.arg as usize;
+                if self.players[p].alive && self.players[q].alive {
+                    self.battle = Some(Battle {
+                        atk: p as u8,
+                        def: q as u8,
+                        step: BStep::Declare,
+                        attackers: ArrayVec::new(),
+                        pick: NONE,
+                        armor_left: 0,
+                        split_from: 0,
+                    });
+                    self.dec = Dec::Attackers(p as u8);
+                    let mut buf = ActionBuf::new();
+                    self.legal(&mut buf);
+                    if buf.len() == 1 {
+                        self.declare(p, PASS);
+                    }
+                }
+            }
+            ItemKind::Ability | ItemKind::Trigger => {}
+        }
+    }
+
+    pub(super) fn res_op(&self) -> Option<crate::allegiance::cards::Op> {
+        let r = self.res.as_ref()?;
+        self.db()
+            .effect(r.item.effect)
+            .ops
+            .get(r.pc as usize)
+            .copied()
+    }
+
+    /// Units and heroes an op acts on, as target ids.
+    pub(super) fn scope_ids(
+        &self,
+        r: &Res,
+        scope: Scope,
+    ) -> ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }> {
+        let mut v = ArrayVec::new();
+        let who = r.item.who as usize;
+        match scope {
+            Scope::Targets => {
+                for &t in &r.item.targets {
+                    if !self.gone(t) {
+                        v.push(t);
+                    }
+                }
+            }
+            Scope::Me => v.push(HERO_BIT | who as u16),
+            Scope::This => {
+                if r.item.src < ARMOR && self.find_unit(r.item.src).is_some() {
+                    v.push(r.item.src);
+                }
+            }
+            Scope::Host => {
+                if self.find_unit(r.item.host).is_some() {
+                    v.push(r.item.host);
+                }
+            }
+            Scope::Allies | Scope::Foes | Scope::Units => {
+                for (s, pl) in self.players.iter().enumerate() {
+                    let ok = match scope {
+                        Scope::Allies => s == who,
+                        Scope::Foes => self.opponents(who, s),
+                        _ => pl.alive,
+                    };
+                    if ok {
+                        v.extend(pl.units.iter().map(|u| u.uid));
+                    }
+                }
+            }
+            Scope::FoeHeroes => {
+                for s in 0..self.n() {
+                    if self.opponents(who, s) {
+                        v.push(HERO_BIT | s as u16);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    pub(super) fn run_res(&mut self) {
+        loop {
+            if self.result.is_some() || self.dec != Dec::Auto {
+                return;
+            }
+            let Some(r) = self.res.clone() else { return };
+            let e = self.db().effect(r.item.effect);
+            let Some(&op) = e.ops.get(r.pc as usize) else {
+                self.res = None;
+                self.finish(r.item);
+                return;
+            };
+            let who = r.item.who as usize;
+            if let Some(c) = choice_of(op.code) {
+                if !r.started {
+                    let rr = self.res.as_mut().expect("res");
+                    rr.started = true;
+                    rr.sub = 0;
+                    rr.left = match op.code {
+                        OpCode::Draw | OpCode::Mill | OpCode::Recycle | OpCode::Discard => {
+                            op.n as u8
+                        }
+                        OpCode::Equip => 2,
+                        _ => 1,
+                    };
+                    if matches!(op.code, OpCode::Raise | OpCode::Sacrifice | OpCode::Ready) {
+                        rr.flag = false;
+                    }
+                    if op.code == OpCode::Discard {
+                        rr.sub = 1;
+                    }
+                }
+                match self.choice_state(op, c) {
+                    None => {
+                        if op.code == OpCode::Recycle {
+                            let moved = self.res.as_ref().expect("res").sub;
+                            self.set_flag(moved > 0);
+                            for _ in 0..moved {
+                                self.enter_play(who, op.card);
+                            }
+                        }
+                        if let Some(rr) = self.res.as_mut() {
+                            rr.pc += 1;
+                            rr.started = false;
+                        }
+                    }
+                    Some((q, c)) => {
+                        let mut buf = ActionBuf::new();
+                        self.choice_options(q, c, &mut buf);
+                        if buf.iter().all(|a| a.0 == PASS) {
+                            // Nothing to choose: the rest of the op does nothing.
+                            self.res.as_mut().expect("res").left = 0;
+                        } else if buf.len() == 1 {
+                            self.apply_choice(q, c, buf[0].0);
+                        } else {
+                            self.dec = Dec::Choose(q as u8, c);
+                            return;
+                        }
+                    }
+                }
+                continue;
+            }
+            let n = self.op_amount(who, &op);
+            match op.code {
+                OpCode::Drain => {
+                    let mut total = 0i16;
+                    for t in self.scope_ids(&r, op.scope) {
+                        if let Some((s, i)) = self.find_unit(t) {
+                            total += self.max_hp(&self.players[s].units[i]);
+                        }
+                    }
+                    self.heal_hero(who, total);
+                }
+                OpCode::Gold => {
+                    let pl = &mut self.players[who];
+                    pl.gold = pl.gold.saturating_add(n.max(0) as u16).min(9999);
+                }
+                OpCode::Focus => {
+                    let pl = &mut self.players[who];
+                    pl.focus = pl.focus.saturating_add(n as u8).min(MAX_COUNTERS);
+                    log!(
+                        self,
+                        "P{who} has {} focus counters",
+                        self.players[who].focus
+                    );
+                }
+                OpCode::Unfocus => self.players[who].focus = 0,
+                OpCode::Token => {
+                    for _ in 0..op.n {
+                        self.enter_play(who, op.card);
+                    }
+                }
+                OpCode::Attach if op.card == ATTACH_THIS => {
+                    // The action card attaches itself to its (single) target.
+                    let attached = self.scope_ids(&r, op.scope).first().is_some_and(|&t| {
+                        self.find_unit(t).is_some_and(|(s, i)| {
+                            let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
+                            if let Some(k) = free {
+                                self.players[s].units[i].att[k] = (r.item.card, who as u8);
+                            }
+                            free.is_some()
+                        })
+                    });
+                    if attached {
+                        self.res.as_mut().expect("res").item.arg |= ATTACHED;
+                    }
+                }
+                OpCode::Steal => {
+                    for t in self.scope_ids(&r, op.scope) {
+                        self.steal(who, t);
+                    }
+                }
+                OpCode::Banish => {
+                    for t in self.scope_ids(&r, op.scope) {
+                        self.banish(t, op.n as u8);
+                    }
+                }
+                OpCode::IfDone => {
+                    if !r.flag {
+                        self.res.as_mut().expect("res").pc = e.ops.len() as u8;
+                        continue;
+                    }
+                }
+                _ => {
+                    for t in self.scope_ids(&r, op.scope) {
+                        self.unit_or_hero_op(who, op.code, t, n, op.card);
+                    }
+                }
+            }
+            if let Some(rr) = self.res.as_mut() {
+                rr.pc += 1;
+                rr.started = false;
+            }
+        }
+    }
+
+    /// Who chooses next for a choose-op, and what (`None` once the op is complete). Moves a
+    /// discard op on to the next opponent when the current one is done.
+    pub(super) fn choice_state(
+        &mut self,
+        op: crate::allegiance::cards::Op,
+        c: Choice,
+    ) -> Option<(usize, Choice)> {
+        let r = self.res.as_ref().expect("res");
+        let who = r.item.who as usize;
+        match op.code {
+            OpCode::Equip => match r.left {
+                2 => Some((who, Choice::Weapon)),
+                1 => Some((who, Choice::Armor)),
+                _ => None,
+            },
+            OpCode::Discard => {
+                let n = self.n() as u8;
+                loop {
+                    let r = self.res.as_ref().expect("res");
+                    if r.sub >= n {
+                        return None;
+                    }
+                    let q = ((r.item.who + r.sub) % n) as usize;
+                    if r.left > 0 && self.opponents(who, q) && !self.players[q].hand.is_empty() {
+                        return Some((q, c));
+                    }
+                    let rr = self.res.as_mut().expect("res");
+                    rr.sub += 1;
+                    rr.left = op.n as u8;
+                }
+            }
+            _ => (r.left > 0).then_some((who, c)),
+        }
+    }
+
+    /// Apply a resolution choice; the op's progress is kept in `res` (`run_res` moves on).
+    pub(super) fn apply_choice(&mut self, p: usize, c: Choice, a: u16) {
+        let Some(r) = self.res.clone() else { return };
+        let op = self.res_op().expect("op");
+        let who = r.item.who as usize;
+        match c {
+            Choice::Draw | Choice::Mill => {
+                let d = (a - DRAW) as usize;
+                if c == Choice::Draw {
+                    self.draw_card(p, d, false);
+                } else if self.ensure(d) {
+                    let card = self.decks[d].pop().expect("ensured");
+                    self.discards[d].push(card);
+                }
+            }
+            Choice::Raise => {
+                let card = (a - CARD) as u8;
+                let d = self.db().card(card).kind.deck().expect("unit");
+                if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
+                    self.discards[d].remove(i);
+                    self.enter_play(who, card);
+                }
+                self.set_flag(true);
+            }
+            Choice::Recycle => {
+                if a == PASS {
+                    self.res.as_mut().expect("res").left = 0;
+                    return;
+                }
+                let card = (a - CARD) as u8;
+                let d = self.db().card(card).kind.deck().expect("unit");
+                if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
+                    self.discards[d].remove(i);
+                    if !self.decks[d].is_full() {
+                        self.decks[d].insert(0, card);
+                    }
+                }
+                self.res.as_mut().expect("res").sub += 1;
+            }
+            Choice::Discard => {
+                let i = ((a - HAND_A) / 2) as usize;
+                let card = self.players[p].hand.remove(i);
+                self.discard_card(card);
+            }
+            Choice::Weapon => {
+                let f = (a - FACE) as u8;
+                self.players[p].weapon = f;
+                let bit = self.weapon_bit(p, f);
+                self.players[p].drawn |= bit;
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).weapons[f as usize].effects),
+                );
+            }
+            Choice::Armor => {
+                let f = (a - FACE) as u8;
+                self.players[p].armor = f;
+                let bit = self.armor_bit(p, f);
+                self.players[p].drawn |= bit;
+                self.statics_touched(
+                    self.db()
+                        .has_static(&self.hero(p).armors[f as usize].effects),
+                );
+            }
+            Choice::Sacrifice => {
+                if a != PASS {
+                    let uid = self.players[p].units[(a - OWN) as usize].uid;
+                    self.destroy(uid);
+                    self.set_flag(true);
+                }
+            }
+            Choice::Ready => {
+                let i = (a - ABIL) as usize;
+                let cd = &mut self.players[p].cd[i];
+                *cd = (*cd - op.n).max(0);
+                self.set_flag(true);
+            }
+        }
+        if let Some(rr) = self.res.as_mut() {
+            rr.left = rr.left.saturating_sub(1);
+            if matches!(c, Choice::Raise | Choice::Sacrifice | Choice::Ready) {
+                rr.left = 0;
+            }
+        }
+    }
+
+    pub(super) fn set_flag(&mut self, f: bool) {
+        if let Some(r) = self.res.as_mut() {
+            r.flag = f;
+        }
+    }
+
+    pub(super) fn heal_hero(&mut self, p: usize, n: i16) {
+        let max = self.hero(p).max_health as i16;
+        let pl = &mut self.players[p];
+        if pl.alive {
+            pl.health = (pl.health + n.max(0)).min(max);
+        }
+    }
+
+    pub(super) fn unit_or_hero_op(&mut self, who: usize, code: OpCode, t: u16, n: i16, card: u8) {
+        if t & HERO_BIT != 0 {
+            let p = (t & !HERO_BIT) as usize;
+            match code {
+                OpCode::Damage => self.damage_hero(p, n),
+                OpCode::Heal => self.heal_hero(p, n),
+                OpCode::Shield => {
+                    let pl = &mut self.players[p];
+                    pl.shield[who] = pl.shield[who].saturating_add(n as u8);
+                }
+                OpCode::Curse => {
+                    let pl = &mut self.players[p];
+                    pl.curse = pl.curse.saturating_add(n as u8).min(MAX_COUNTERS);
+                }
+                _ => {}
+            }
+            return;
+        }
+        let Some((s, i)) = self.find_unit(t) else {
+            return;
+        };
+        match code {
+            OpCode::Damage => self.damage_unit(t, n),
+            OpCode::Destroy => self.destroy(t),
+            _ => {
+                let u = &mut self.players[s].units[i];
+                match code {
+                    OpCode::Heal => u.dmg = (u.dmg as i16 - n).max(0) as u8,
+                    OpCode::Augment => u.aug = u.aug.saturating_add(n as u8).min(99),
+                    OpCode::Boost => u.boost[who] = (u.boost[who] as i16 + n).clamp(-99, 99) as i8,
+                    OpCode::Shield => u.shield[who] = u.shield[who].saturating_add(n as u8),
+                    OpCode::Exhaust => u.exhausted = true,
+                    OpCode::Refresh => u.exhausted = false,
+                    OpCode::Attach => {
+                        if let Some(slot) = u.att.iter_mut().find(|a| a.0 == 255) {
+                            *slot = (card, who as u8);
+                        }
+                    }
+                    OpCode::Curse => u.curse = u.curse.saturating_add(n as u8).min(MAX_COUNTERS),
+                    _ => {}
+                }
+                if code == OpCode::Attach {
+                    self.statics_touched(self.db().has_static(&self.db().card(card).effects));
+                }
+            }
+        }
+    }
+
+    // ----- information -----------------------------------------------------------------------
+}

@@ -1,0 +1,217 @@
+//! What search and statistics ask of a state: who decides, resampling hidden information, card usage, the evaluation, invariants and log text.
+
+use super::*;
+
+impl AllegianceState {
+    /// Who must decide now.
+    pub fn decider(&self) -> Option<u8> {
+        match self.dec {
+            Dec::Auto => None,
+            Dec::Window(p)
+            | Dec::SetupFace(p, _)
+            | Dec::DrawPhase(p)
+            | Dec::Target(p)
+            | Dec::Attackers(p)
+            | Dec::Defenders(p)
+            | Dec::TrigOrder(p)
+            | Dec::Choose(p, _)
+            | Dec::ArmorSplit(p) => Some(p),
+        }
+    }
+
+    pub(in crate::allegiance) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
+        let db = self.db();
+        for d in 0..3 {
+            let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
+            pool.extend(self.decks[d].iter().copied());
+            for (q, pl) in self.players.iter().enumerate() {
+                if q as u8 != viewer {
+                    pool.extend(
+                        pl.hand
+                            .iter()
+                            .copied()
+                            .filter(|&c| db.card(c).kind.deck() == Some(d)),
+                    );
+                }
+            }
+            pool.shuffle(rng);
+            let mut k = 0;
+            for x in self.decks[d].iter_mut() {
+                *x = pool[k];
+                k += 1;
+            }
+            for (q, pl) in self.players.iter_mut().enumerate() {
+                if q as u8 == viewer {
+                    continue;
+                }
+                for x in pl.hand.iter_mut() {
+                    if db.card(*x).kind.deck() == Some(d) {
+                        *x = pool[k];
+                        k += 1;
+                    }
+                }
+            }
+        }
+        self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
+    }
+
+    pub(in crate::allegiance) fn usage(&self, seat: u8) -> CardUsage {
+        let pl = &self.players[seat as usize];
+        CardUsage {
+            drawn: pl.drawn,
+            opening: pl.opening,
+            played: pl.played,
+        }
+    }
+
+    pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
+        let score = |q: usize| {
+            let pl = &self.players[q];
+            if !pl.alive {
+                return 0.0;
+            }
+            // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
+            // about one point of board.
+            let c = pl.curse as i16;
+            let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
+                + pl.focus as f64 / 60.0;
+            let board: f64 = pl
+                .units
+                .iter()
+                .map(|u| (self.power(u).max(0) + self.max_hp(u) - u.dmg as i16) as f64)
+                .sum();
+            h + board / 60.0 + pl.gold as f64 / 200.0
+        };
+        let mine = score(p as usize);
+        let mut foe = 0.0;
+        let mut k = 0.0;
+        for q in 0..self.n() {
+            if q != p as usize && !(self.fmt() == Format::Team && q % 2 == p as usize % 2) {
+                foe += score(q);
+                k += 1.0;
+            }
+        }
+        mine - if k > 0.0 { foe / k } else { 0.0 }
+    }
+
+    pub(in crate::allegiance) fn invariants(&self) -> Result<(), String> {
+        let db = self.db();
+        // Every shared-deck card is in exactly one zone (deck, discard, hand, play, chain).
+        let mut count = [0i32; 256];
+        for d in 0..3 {
+            for &c in self.decks[d].iter().chain(self.discards[d].iter()) {
+                count[c as usize] += 1;
+            }
+        }
+        let mut uids: ArrayVec<u16, { MAX_PLAYERS * UNITS }> = ArrayVec::new();
+        for (p, pl) in self.players.iter().enumerate() {
+            for &c in &pl.hand {
+                count[c as usize] += 1;
+            }
+            for u in &pl.units {
+                if db.card(u.card).kind.deck().is_some() {
+                    count[u.card as usize] += 1;
+                }
+                for (c, _) in u.att {
+                    if c != 255 && db.card(c).kind == Kind::Action {
+                        count[c as usize] += 1;
+                    }
+                }
+                if (u.dmg as i16) >= self.max_hp(u) {
+                    return Err(format!("unit {} of P{p} alive with lethal damage", u.uid));
+                }
+                if uids.contains(&u.uid) {
+                    return Err(format!("duplicate unit id {}", u.uid));
+                }
+                uids.push(u.uid);
+            }
+            if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i16) {
+                return Err(format!("P{p} health {} out of range", pl.health));
+            }
+            if pl
+                .cd
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| c > self.hero(p).abilities.get(i).map_or(0, |a| a.delay as i8))
+            {
+                return Err(format!("P{p} cooldown beyond maximum delay"));
+            }
+        }
+        if (self.statics, self.static_kinds) != self.count_static_kinds() {
+            return Err(format!(
+                "static count {} {:?} but {:?} in play",
+                self.statics,
+                self.static_kinds,
+                self.count_static_kinds()
+            ));
+        }
+        for it in self
+            .chain
+            .iter()
+            .chain(self.building.iter())
+            .chain(self.res.iter().map(|r| &r.item))
+        {
+            if matches!(it.kind, ItemKind::Enlist | ItemKind::Action) {
+                count[it.card as usize] += 1;
+            }
+        }
+        for b in &self.banished {
+            if db.card(b.card).kind.deck().is_some() {
+                count[b.card as usize] += 1;
+            }
+        }
+        // Units lost to full piles or removed as Necromancer units can shrink counts; never grow.
+        for (id, c) in db.cards.iter().enumerate() {
+            if c.kind.deck().is_some() && count[id] > c.copies as i32 {
+                return Err(format!(
+                    "{} copies of {} in the game (deck has {})",
+                    count[id], c.name, c.copies
+                ));
+            }
+        }
+        if self.result.is_none() {
+            match self.decider() {
+                None => return Err("no decision pending in a live game".into()),
+                Some(p) if !self.players[p as usize].alive => {
+                    return Err(format!("eliminated P{p} to decide"))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The turn number (turns begun, all players).
+    pub fn turn_no(&self) -> u16 {
+        self.turn
+    }
+
+    pub(in crate::allegiance) fn item_text(&self, it: &Item) -> String {
+        let db = self.db();
+        let hero = self.hero(it.who as usize);
+        match it.kind {
+            ItemKind::Unlock => format!("unlock {}", hero.abilities[it.arg as usize].name),
+            ItemKind::Ability => format!("use {}", hero.abilities[it.arg as usize].name),
+            ItemKind::Enlist => format!("enlist {}", db.card(it.card).name),
+            ItemKind::Action => {
+                let c = db.card(it.card);
+                match (&c.half, it.arg & !ATTACHED) {
+                    (Some((n, _, _)), 1) => format!("action {n}"),
+                    _ => format!("action {}", c.name),
+                }
+            }
+            ItemKind::Battle => format!("battle against P{}", it.arg),
+            ItemKind::Trigger => match it.src {
+                WEAPON => format!(
+                    "{} ability",
+                    hero.weapons[self.players[it.who as usize].weapon as usize].name
+                ),
+                ARMOR => format!(
+                    "{} ability",
+                    hero.armors[self.players[it.who as usize].armor as usize].name
+                ),
+                _ => format!("{} ability", db.card(it.card).name),
+            },
+        }
+    }
+}

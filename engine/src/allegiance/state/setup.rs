@@ -1,0 +1,319 @@
+//! Dealing a game (set-up draws, the first faces) and the small accessors every rule area reads: seats, heroes, formats, unit lookup, power and health, drawing cards.
+
+use super::*;
+
+impl AllegianceState {
+    // ----- set-up ---------------------------------------------------------------------------
+
+    pub(in crate::allegiance) fn deal(
+        shared: &'static Shared,
+        seating: &[u8],
+        mut rng: GameRng,
+    ) -> Self {
+        let db = &shared.db;
+        let mut decks: [ArrayVec<u8, DECK>; 3] = Default::default();
+        for (d, list) in decks.iter_mut().zip(&shared.decks) {
+            d.extend(list.iter().copied());
+        }
+        for d in decks.iter_mut() {
+            d.shuffle(&mut rng);
+        }
+        let r = &shared.rules;
+        let mut players = ArrayVec::new();
+        for &l in seating {
+            let lo = &shared.loadouts[l as usize];
+            let hero = &db.heroes[lo.hero as usize];
+            let mut cd = [-1i8; ABILITIES];
+            // The initial ability starts unlocked unless a card edit removed it.
+            let initial = lo.disabled & 1 == 0;
+            cd[0] = if initial { 0 } else { -1 };
+            players.push(Player {
+                hero: lo.hero,
+                loadout: l,
+                health: hero.max_health as i16,
+                gold: r.start_gold,
+                prod: r.start_production,
+                cd,
+                weapon: 0,
+                armor: 0,
+                weapon_exh: false,
+                armor_exh: false,
+                armor_used: 0,
+                shield: [0; MAX_PLAYERS],
+                alive: true,
+                turns: 0,
+                hand: ArrayVec::new(),
+                units: ArrayVec::new(),
+                drawn: initial as u64,
+                opening: initial as u64,
+                played: 0,
+                focus: 0,
+                curse: 0,
+            });
+        }
+        let mut s = AllegianceState {
+            shared,
+            players,
+            decks,
+            discards: Default::default(),
+            chain: ArrayVec::new(),
+            trigs: ArrayVec::new(),
+            banished: ArrayVec::new(),
+            building: None,
+            res: None,
+            battle: None,
+            phase: Phase::Setup,
+            cur: 0,
+            prio: 0,
+            passes: 0,
+            dec: Dec::Auto,
+            turn: 0,
+            maneuvers: 0,
+            actions: 0,
+            next_uid: 0,
+            result: None,
+            rng,
+            logging: false,
+            log: Vec::new(),
+            statics: 0,
+            static_kinds: [0; 5],
+        };
+        for p in 0..s.n() {
+            let necro = s.hero(p).necromancer;
+            let pattern: &[usize] = if necro { &[2, 2] } else { &[0, 0, 1, 2] };
+            for &d in pattern {
+                s.draw_card(p, d, true);
+            }
+        }
+        s.setup_next(0, false);
+        s
+    }
+
+    /// Set-up face choices from seat `p` on (`armor`: the weapon of `p` is settled); starts
+    /// the first turn when every seat has its faces.
+    pub(super) fn setup_next(&mut self, mut p: usize, mut armor: bool) {
+        // The faces chosen so far may have static abilities.
+        self.recount_statics();
+        while p < self.n() {
+            let lo = &self.shared.loadouts[self.players[p].loadout as usize];
+            let hero = self.hero(p);
+            if !armor {
+                match lo.weapon {
+                    Some(w) => self.players[p].weapon = w,
+                    None if hero.weapons.len() > 1 => {
+                        self.dec = Dec::SetupFace(p as u8, false);
+                        return;
+                    }
+                    None => {}
+                }
+            }
+            match lo.armor {
+                Some(a) => self.players[p].armor = a,
+                None if hero.armors.len() > 1 => {
+                    self.dec = Dec::SetupFace(p as u8, true);
+                    return;
+                }
+                None => {}
+            }
+            p += 1;
+            armor = false;
+        }
+        let _ = armor;
+        for p in 0..self.n() {
+            let bits = self.weapon_bit(p, self.players[p].weapon)
+                | self.armor_bit(p, self.players[p].armor);
+            let pl = &mut self.players[p];
+            pl.opening |= bits;
+            pl.drawn |= bits;
+        }
+        self.dec = Dec::Auto;
+        self.statics_changed();
+        self.start_turn(0);
+    }
+
+    // ----- helpers ---------------------------------------------------------------------------
+
+    /// Number of players.
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    #[inline]
+    pub(super) fn db(&self) -> &'static CardDb {
+        &self.shared.db
+    }
+
+    /// The card tables.
+    pub fn db_ref(&self) -> &'static CardDb {
+        &self.shared.db
+    }
+
+    /// The hero of seat `p`.
+    pub fn hero(&self, p: usize) -> &'static crate::allegiance::cards::Hero {
+        &self.shared.db.heroes[self.players[p].hero as usize]
+    }
+
+    pub(super) fn fmt(&self) -> Format {
+        if self.n() == 2 {
+            Format::Ffa
+        } else {
+            self.shared.rules.format
+        }
+    }
+
+    /// Whether `a` and `b` are opponents (both alive).
+    pub fn opponents(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self.players[a].alive
+            && self.players[b].alive
+            && !(self.fmt() == Format::Team && a % 2 == b % 2)
+    }
+
+    pub(super) fn alive_count(&self) -> u8 {
+        self.players.iter().filter(|p| p.alive).count() as u8
+    }
+
+    pub(super) fn next_alive(&self, p: u8) -> u8 {
+        let n = self.n() as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = (q + 1) % n;
+            if self.players[q as usize].alive {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// Locate a unit by uid: (seat, slot).
+    pub fn find_unit(&self, uid: u16) -> Option<(usize, usize)> {
+        for (p, pl) in self.players.iter().enumerate() {
+            if let Some(i) = pl.units.iter().position(|u| u.uid == uid) {
+                return Some((p, i));
+            }
+        }
+        None
+    }
+
+    /// Effective attack of a unit (curse counters and static abilities included).
+    pub fn power(&self, u: &Unit) -> i16 {
+        self.db().card(u.card).attack as i16
+            + u.aug as i16
+            + u.boost.iter().map(|&b| b as i16).sum::<i16>()
+            - u.curse as i16
+            + self.static_unit_mod(OpCode::Boost, u.uid)
+    }
+
+    /// Effective maximum health of a unit (static abilities included).
+    pub fn max_hp(&self, u: &Unit) -> i16 {
+        self.db().card(u.card).health as i16
+            + u.aug as i16
+            + self.static_unit_mod(OpCode::Health, u.uid)
+    }
+
+    pub(super) fn weapon_power(&self, p: usize) -> i16 {
+        self.hero(p).weapons[self.players[p].weapon as usize].value as i16
+    }
+
+    pub(super) fn armor_rating(&self, p: usize) -> u8 {
+        let v = self.hero(p).armors[self.players[p].armor as usize].value;
+        if self.static_kinds[static_kind(OpCode::Armor)] == 0 {
+            v
+        } else {
+            (v as i16 + self.static_armor_mod(p)).clamp(0, 99) as u8
+        }
+    }
+
+    pub(super) fn first_turn_two_player(&self, p: usize) -> bool {
+        self.n() == 2 && p == 0 && self.players[0].turns == 1 && self.shared.rules.first_turn_rule
+    }
+
+    pub(super) fn necro_in_game(&self, p: usize) -> bool {
+        self.players[p].alive && self.hero(p).necromancer
+    }
+
+    pub(super) fn weapon_bit(&self, p: usize, face: u8) -> u64 {
+        let _ = p;
+        1u64 << (8 + face)
+    }
+
+    pub(super) fn armor_bit(&self, p: usize, face: u8) -> u64 {
+        1u64 << (8 + self.hero(p).weapons.len() as u8 + face)
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    // ----- decks -----------------------------------------------------------------------------
+
+    /// Refill deck `d` from its discard pile if it is empty. Returns whether it has a card.
+    pub(super) fn ensure(&mut self, d: usize) -> bool {
+        if self.decks[d].is_empty() {
+            let keep = self.shared.rules.reshuffle_keep as usize;
+            let n = self.discards[d].len();
+            if n > keep {
+                let moved = n - keep;
+                for i in 0..moved {
+                    let c = self.discards[d][i];
+                    self.decks[d].push(c);
+                }
+                self.discards[d].drain(..moved);
+                self.decks[d].shuffle(&mut self.rng);
+                log!(self, "deck {} reshuffled ({} cards)", DECK_NAMES[d], moved);
+            }
+        }
+        !self.decks[d].is_empty()
+    }
+
+    pub(super) fn can_draw_from(&self, d: usize) -> bool {
+        !self.decks[d].is_empty()
+            || self.discards[d].len() > self.shared.rules.reshuffle_keep as usize
+    }
+
+    /// Draw the top card of deck `d` for `p` (the Necromancer mills unit decks instead).
+    pub(super) fn draw_card(&mut self, p: usize, d: usize, setup: bool) {
+        if !self.ensure(d) {
+            return;
+        }
+        if d < 2 && self.necro_in_game(p) && !setup {
+            let c = self.decks[d].pop().expect("ensured");
+            self.discards[d].push(c);
+            log!(
+                self,
+                "P{p} (Necromancer) puts {} into the discard pile",
+                self.db().card(c).name
+            );
+            return;
+        }
+        if self.players[p].hand.is_full() {
+            return;
+        }
+        let c = self.decks[d].pop().expect("ensured");
+        self.players[p].hand.push(c);
+        log!(self, "P{p} draws a {} card", DECK_NAMES[d]);
+    }
+
+    pub(super) fn draw_options(&self, p: usize, out: &mut ActionBuf) {
+        if self.players[p].hand.is_full() && !self.hero(p).necromancer {
+            return;
+        }
+        for d in 0..3 {
+            if self.can_draw_from(d) {
+                out.push(Action(DRAW + d as u16));
+            }
+        }
+    }
+
+    pub(super) fn mill_options(&self, out: &mut ActionBuf) {
+        for d in 0..2 {
+            if self.can_draw_from(d) {
+                out.push(Action(DRAW + d as u16));
+            }
+        }
+    }
+
+    // ----- turn structure --------------------------------------------------------------------
+}

@@ -1,0 +1,246 @@
+//! Static abilities (attack, health, armor and cost modifiers), focus and curse counters, and
+//! the check for units a lowered maximum health has killed.
+
+use super::*;
+
+// ----- static abilities and focus/curse counters (`docs/games/allegiance.md`, "Static abilities", "Focus and
+// curse counters") ------------------------------------------------------------------------------
+
+/// Most focus or curse counters on one hero or unit.
+pub const MAX_COUNTERS: u8 = 99;
+
+impl AllegianceState {
+    /// Call `f(controller, source uid, host uid, op)` for every op of every static ability in
+    /// play: living players' hero rules and face-up weapon and armor faces (source and host
+    /// [`NONE`]), their units (source = the unit), and attachments (controller = the
+    /// attachment's owner, host = the unit it is on).
+    pub(super) fn for_each_static(
+        &self,
+        mut f: impl FnMut(usize, u16, u16, &crate::allegiance::cards::Op),
+    ) {
+        let db = self.db();
+        let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
+            for &e in effects {
+                let ef = db.effect(e);
+                if ef.trigger == Trigger::Static {
+                    for op in &ef.ops {
+                        f(q, src, host, op);
+                    }
+                }
+            }
+        };
+        for (q, pl) in self.players.iter().enumerate() {
+            if !pl.alive {
+                continue;
+            }
+            let hero = self.hero(q);
+            each(q, NONE, NONE, &hero.statics);
+            each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
+            each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+            for u in &pl.units {
+                each(q, u.uid, NONE, &db.card(u.card).effects);
+                for (c, owner) in u.att {
+                    if c != 255 && self.players[owner as usize].alive {
+                        each(owner as usize, NONE, u.uid, &db.card(c).effects);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
+    /// maximum health, armor).
+    pub fn count_static_kinds(&self) -> (u16, [u16; 5]) {
+        let mut k = [0u16; 5];
+        self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
+        (k.iter().sum(), k)
+    }
+
+    /// Recount the static abilities in play (no lethal-damage check).
+    pub fn recount_statics(&mut self) {
+        (self.statics, self.static_kinds) = self.count_static_kinds();
+    }
+
+    /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
+    /// `allies` means the source's controller's other units (never the source itself).
+    pub(super) fn static_unit_mod(&self, code: OpCode, uid: u16) -> i16 {
+        if self.static_kinds[static_kind(code)] == 0 {
+            return 0;
+        }
+        let Some((s, _)) = self.find_unit(uid) else {
+            return 0;
+        };
+        let mut total = 0i16;
+        self.for_each_static(|q, src, host, op| {
+            if op.code == code && self.static_applies(q, src, host, op.scope, s, uid) {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// Whether a static op with `scope`, from a source `src` (or attachment on `host`)
+    /// controlled by `q`, acts on unit `uid` controlled by `s`.
+    #[inline]
+    pub(super) fn static_applies(
+        &self,
+        q: usize,
+        src: u16,
+        host: u16,
+        scope: Scope,
+        s: usize,
+        uid: u16,
+    ) -> bool {
+        match scope {
+            Scope::This => src == uid,
+            Scope::Host => host == uid,
+            Scope::Allies => q == s && src != uid,
+            Scope::Foes => self.opponents(q, s),
+            Scope::Units => src != uid,
+            _ => false,
+        }
+    }
+
+    /// The static armor-rating modifier of the hero of `p`.
+    pub(super) fn static_armor_mod(&self, p: usize) -> i16 {
+        self.static_player_mod(OpCode::Armor, p)
+    }
+
+    /// The static gold-cost modifier (`code`: `EnlistCost` or `ActionCost`) for player `p`.
+    pub fn cost_mod(&self, p: usize, code: OpCode) -> i16 {
+        if self.static_kinds[static_kind(code)] == 0 {
+            return 0;
+        }
+        self.static_player_mod(code, p)
+    }
+
+    /// The sum of the static ops `code` acting on player `p` (scopes `me`, `foeheroes`).
+    pub(super) fn static_player_mod(&self, code: OpCode, p: usize) -> i16 {
+        let mut total = 0i16;
+        self.for_each_static(|q, _, _, op| {
+            if op.code == code
+                && match op.scope {
+                    Scope::Me => q == p,
+                    Scope::FoeHeroes => self.opponents(q, p),
+                    _ => false,
+                }
+            {
+                total += op.n as i16;
+            }
+        });
+        total
+    }
+
+    /// The effective armor rating of the hero of `p` (static abilities included).
+    pub fn armor_of(&self, p: usize) -> u8 {
+        self.armor_rating(p)
+    }
+
+    /// Recount the static abilities in play after a change of the board (a unit entered or
+    /// left play, an attachment, a face change, an elimination), then destroy every unit whose
+    /// damage has reached its (possibly lowered) maximum health, one at a time, until none
+    /// is left. Code that moves units in or out of play or between players must call this.
+    pub fn statics_changed(&mut self) {
+        let hp = static_kind(OpCode::Health);
+        let before = self.static_kinds[hp];
+        self.recount_statics();
+        if before == 0 && self.static_kinds[hp] == 0 {
+            // Only a maximum-health modifier can make damage lethal.
+            return;
+        }
+        while let Some(uid) = self.lethal_unit() {
+            log!(self, "a unit's damage reaches its lowered maximum health");
+            self.destroy(uid);
+        }
+    }
+
+    /// [`AllegianceState::statics_changed`] when it can matter: some static ability is (or
+    /// was) in play, or `added` (something with a static ability may have entered play).
+    /// With none in play and none added the count stays 0 and no maximum health changed.
+    pub(super) fn statics_touched(&mut self, added: bool) {
+        if added || self.statics > 0 {
+            self.statics_changed();
+        }
+    }
+
+    /// A unit in play whose damage has reached its maximum health, if any.
+    pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
+        // The maximum-health modifiers of every unit in one pass over the statics (the same
+        // rule as `max_hp`, without a pass per unit).
+        let mut m = [[0i16; UNITS]; MAX_PLAYERS];
+        if self.static_kinds[static_kind(OpCode::Health)] > 0 {
+            self.for_each_static(|q, src, host, op| {
+                if op.code != OpCode::Health {
+                    return;
+                }
+                for (s, pl) in self.players.iter().enumerate() {
+                    for (i, u) in pl.units.iter().enumerate() {
+                        if self.static_applies(q, src, host, op.scope, s, u.uid) {
+                            m[s][i] += op.n as i16;
+                        }
+                    }
+                }
+            });
+        }
+        let db = self.db();
+        for (s, pl) in self.players.iter().enumerate() {
+            for (i, u) in pl.units.iter().enumerate() {
+                let max = db.card(u.card).health as i16 + u.aug as i16 + m[s][i];
+                if u.dmg as i16 >= max {
+                    return Some(u.uid);
+                }
+            }
+        }
+        None
+    }
+
+    /// The amount of op `op` for its controller `who` (a fixed number, or the focus counters
+    /// on their hero).
+    pub(super) fn op_amount(&self, who: usize, op: &crate::allegiance::cards::Op) -> i16 {
+        match op.amount {
+            crate::allegiance::cards::Amount::Fixed => op.n as i16,
+            crate::allegiance::cards::Amount::Focus => self.players[who].focus as i16,
+        }
+    }
+
+    /// Pay the focus-counter cost of a maneuver being announced.
+    pub(super) fn pay_focus(&mut self, item: &Item) {
+        if item.effect != NO_EFFECT {
+            let c = self.db().effect(item.effect).cost_focus;
+            if c > 0 {
+                let pl = &mut self.players[item.who as usize];
+                pl.focus = pl.focus.saturating_sub(c);
+            }
+        }
+    }
+
+    /// Start of the turn of `p`, whose hero has curse counters: the hero takes that much
+    /// damage, then one counter is removed. Returns whether `p` is still in the game.
+    pub(super) fn curse_at_turn_start(&mut self, p: usize) -> bool {
+        let c = self.players[p].curse;
+        self.players[p].curse -= 1;
+        log!(self, "curse counters deal {c} damage to the hero of P{p}");
+        self.damage_hero(p, c as i16);
+        if !self.players[p].alive {
+            self.dec = Dec::Auto;
+            return false;
+        }
+        true
+    }
+}
+
+/// Index of a static op's kind in [`AllegianceState::static_kinds`].
+pub(super) fn static_kind(code: OpCode) -> usize {
+    match code {
+        OpCode::Boost => 0,
+        OpCode::Health => 1,
+        OpCode::EnlistCost => 3,
+        OpCode::ActionCost => 4,
+        _ => 2,
+    }
+}
+
+/// A gold cost `base` with a static modifier `m` (never below 0).
+pub fn eff_cost(base: u8, m: i16) -> u16 {
+    (base as i16 + m).max(0) as u16
+}

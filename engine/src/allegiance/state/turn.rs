@@ -1,0 +1,328 @@
+//! Turn flow: the start and end of a turn, stepping through phases, end-of-turn triggers, passing priority, and placing triggered effects and announced maneuvers on the chain.
+
+use super::*;
+
+impl AllegianceState {
+    pub(super) fn start_turn(&mut self, p: u8) {
+        let pu = p as usize;
+        self.cur = p;
+        self.turn += 1;
+        self.maneuvers = 0;
+        self.phase = Phase::Main;
+        for pl in self.players.iter_mut() {
+            pl.armor_used = 0;
+        }
+        self.players[pu].turns += 1;
+        if self.players[pu].curse > 0 && !self.curse_at_turn_start(pu) {
+            return;
+        }
+        self.return_banished(Some(p));
+        let first = self.first_turn_two_player(pu);
+        let pl = &mut self.players[pu];
+        if !first {
+            pl.prod = pl.prod.saturating_add(1).min(999);
+        }
+        pl.gold = pl.gold.saturating_add(pl.prod).min(9999);
+        for c in pl.cd.iter_mut() {
+            if *c > 0 {
+                *c -= 1;
+            }
+        }
+        pl.weapon_exh = false;
+        pl.armor_exh = false;
+        for u in pl.units.iter_mut() {
+            u.exhausted = false;
+        }
+        log!(
+            self,
+            "turn {} P{p}: production {}, gold {}",
+            self.turn,
+            self.players[pu].prod,
+            self.players[pu].gold
+        );
+        self.prio = p;
+        self.passes = 0;
+        self.dec = Dec::Auto;
+        if !first {
+            let mut buf = ActionBuf::new();
+            self.draw_options(pu, &mut buf);
+            match buf.len() {
+                0 => {}
+                1 => self.draw_card(pu, (buf[0].0 - DRAW) as usize, false),
+                _ => self.dec = Dec::DrawPhase(p),
+            }
+        }
+    }
+
+    pub(super) fn end_turn_cleanup(&mut self) {
+        self.return_banished(None);
+        for pl in self.players.iter_mut() {
+            pl.shield = [0; MAX_PLAYERS];
+            for u in pl.units.iter_mut() {
+                u.boost = [0; MAX_PLAYERS];
+                u.shield = [0; MAX_PLAYERS];
+            }
+        }
+        if self.turn >= self.shared.rules.max_turns {
+            let mut results = [PlayerResult::Draw; MAX_PLAYERS];
+            for (i, pl) in self.players.iter().enumerate() {
+                results[i] = if pl.alive {
+                    PlayerResult::Draw
+                } else {
+                    PlayerResult::Loss
+                };
+            }
+            self.result = Some(Outcome {
+                results,
+                players: self.n() as u8,
+                end: EndReason::TurnLimit,
+            });
+            self.dec = Dec::Auto;
+            return;
+        }
+        let next = self.next_alive(self.cur);
+        self.start_turn(next);
+    }
+
+    /// All players passed with an empty chain: move to the next step.
+    pub(super) fn step_forward(&mut self) {
+        self.passes = 0;
+        self.prio = self.cur;
+        if let Some(b) = &mut self.battle {
+            match b.step {
+                BStep::AfterDeclare => {
+                    b.step = BStep::Assign;
+                    b.pick = NONE;
+                    let d = b.def;
+                    if self.defender_options_exist() {
+                        self.dec = Dec::Defenders(d);
+                    } else {
+                        self.battle.as_mut().expect("battle").step = BStep::AfterAssign;
+                    }
+                }
+                BStep::AfterAssign => self.battle_damage(),
+                BStep::AfterDamage => self.battle = None,
+                BStep::Declare | BStep::Assign | BStep::Armor => {}
+            }
+            return;
+        }
+        match self.phase {
+            Phase::Main => {
+                self.phase = Phase::End;
+                let p = self.cur as usize;
+                self.collect_endturn(p);
+            }
+            Phase::End => self.end_turn_cleanup(),
+            Phase::Setup => {}
+        }
+    }
+
+    pub(super) fn collect_endturn(&mut self, p: usize) {
+        let db = self.db();
+        let hero = self.hero(p);
+        let w = &hero.weapons[self.players[p].weapon as usize].effects;
+        self.own_trigs(p, 0, WEAPON, w, Trigger::EndTurn);
+        let a = &hero.armors[self.players[p].armor as usize].effects;
+        self.own_trigs(p, 0, ARMOR, a, Trigger::EndTurn);
+        for i in 0..self.players[p].units.len() {
+            let u = self.players[p].units[i];
+            self.own_trigs(p, u.card, u.uid, &db.card(u.card).effects, Trigger::EndTurn);
+            for (c, owner) in u.att {
+                if c == 255 {
+                    continue;
+                }
+                self.attached_trigs(c, owner, u.uid, Trigger::EndTurn);
+            }
+        }
+    }
+
+    /// Collect the `trigger` effects among `effects` of a card of `who` (`card` for labels,
+    /// `src` its uid or [`WEAPON`]/[`ARMOR`]/[`NONE`]).
+    pub(super) fn own_trigs(
+        &mut self,
+        who: usize,
+        card: u8,
+        src: u16,
+        effects: &[u16],
+        trigger: Trigger,
+    ) {
+        let db = self.db();
+        for &e in effects {
+            if db.effect(e).trigger == trigger {
+                self.add_trig(Trig {
+                    who: who as u8,
+                    card,
+                    effect: e,
+                    src,
+                    host: NONE,
+                });
+            }
+        }
+    }
+
+    /// Collect the `trigger` effects an attachment `c` (owned by `owner`) has on unit `host`.
+    pub(super) fn attached_trigs(&mut self, c: u8, owner: u8, host: u16, trigger: Trigger) {
+        let db = self.db();
+        let card = db.card(c);
+        // An attached action card's first effect is the one that attached it.
+        let skip = usize::from(card.kind == Kind::Action);
+        for &e in card.effects.iter().skip(skip) {
+            if db.effect(e).trigger == trigger {
+                self.add_trig(Trig {
+                    who: owner,
+                    card: c,
+                    effect: e,
+                    src: NONE,
+                    host,
+                });
+            }
+        }
+    }
+
+    pub(super) fn add_trig(&mut self, t: Trig) {
+        if !self.trigs.is_full() {
+            self.trigs.push(t);
+        }
+    }
+
+    // ----- the advance loop ------------------------------------------------------------------
+
+    /// Run the engine until a player must decide or the game is over.
+    pub(in crate::allegiance) fn advance(&mut self) {
+        while self.result.is_none() && self.dec == Dec::Auto {
+            if !self.players[self.cur as usize].alive {
+                // The current player was eliminated: their turn ends at once.
+                self.chain.clear();
+                self.trigs.clear();
+                self.building = None;
+                self.res = None;
+                self.battle = None;
+                self.phase = Phase::End;
+                self.end_turn_cleanup();
+                continue;
+            }
+            if self.res.is_some() {
+                self.run_res();
+                continue;
+            }
+            if !self.trigs.is_empty() {
+                self.place_trigger();
+                continue;
+            }
+            if !self.players[self.prio as usize].alive {
+                self.prio = self.next_alive(self.prio);
+            }
+            let p = self.prio as usize;
+            if self.is_main_window() || self.has_reaction(p) {
+                self.dec = Dec::Window(p as u8);
+                return;
+            }
+            self.pass();
+        }
+    }
+
+    pub(super) fn pass(&mut self) {
+        self.passes += 1;
+        if self.passes >= self.alive_count() {
+            self.passes = 0;
+            if let Some(it) = self.chain.pop() {
+                self.prio = self.cur;
+                self.begin_resolve(it);
+            } else {
+                self.step_forward();
+            }
+        } else {
+            self.prio = self.next_alive(self.prio);
+        }
+    }
+
+    pub(super) fn is_main_window(&self) -> bool {
+        self.phase == Phase::Main
+            && self.chain.is_empty()
+            && self.battle.is_none()
+            && self.prio == self.cur
+            && self.passes == 0
+    }
+
+    pub(super) fn cap_reached(&self) -> bool {
+        self.maneuvers >= self.shared.rules.max_maneuvers || self.chain.is_full()
+    }
+
+    // ----- triggers --------------------------------------------------------------------------
+
+    /// Put the next pending trigger on the chain (current player first, then turn order; a
+    /// player with several chooses the order).
+    pub(super) fn place_trigger(&mut self) {
+        let n = self.n() as u8;
+        for k in 0..n {
+            let p = (self.cur + k) % n;
+            let count = self.trigs.iter().filter(|t| t.who == p).count();
+            if count == 0 {
+                continue;
+            }
+            if count > 1 {
+                self.dec = Dec::TrigOrder(p);
+                return;
+            }
+            let i = self.trigs.iter().position(|t| t.who == p).expect("counted");
+            self.take_trigger(i);
+            return;
+        }
+        self.trigs.clear();
+    }
+
+    pub(super) fn take_trigger(&mut self, i: usize) {
+        let t = self.trigs.remove(i);
+        if !self.players[t.who as usize].alive || self.cap_reached() {
+            return;
+        }
+        if t.host != NONE && self.find_unit(t.host).is_none() {
+            return;
+        }
+        let item = Item {
+            kind: ItemKind::Trigger,
+            who: t.who,
+            card: t.card,
+            arg: 0,
+            effect: t.effect,
+            src: t.src,
+            host: t.host,
+            targets: ArrayVec::new(),
+        };
+        self.announce(item);
+    }
+
+    // ----- announcing ------------------------------------------------------------------------
+
+    /// Start target selection for `item` (costs already paid), or put it on the chain.
+    pub(super) fn announce(&mut self, item: Item) {
+        let who = item.who;
+        self.pay_focus(&item);
+        if item.effect != NO_EFFECT && self.db().effect(item.effect).target.is_some() {
+            let e = self.db().effect(item.effect);
+            let mut buf = ActionBuf::new();
+            self.target_options(who as usize, e, &item.targets, &mut buf);
+            if buf.is_empty() {
+                if e.min_targets > 0 {
+                    // Only triggers get here (maneuvers are offered only with a target).
+                    return;
+                }
+                self.push_chain(item);
+                return;
+            }
+            self.building = Some(item);
+            self.dec = Dec::Target(who);
+            return;
+        }
+        self.push_chain(item);
+    }
+
+    pub(super) fn push_chain(&mut self, item: Item) {
+        log!(self, "P{} announces {}", item.who, self.item_text(&item));
+        self.prio = item.who;
+        self.passes = 0;
+        self.maneuvers += 1;
+        self.chain.push(item);
+        self.dec = Dec::Auto;
+    }
+}
