@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::charts::pts;
+use super::html::distinct;
 use super::*;
 
 fn fixture(name: &str) -> PathBuf {

@@ -1,0 +1,109 @@
+//! `cardsim bench`: fixed-seed workloads with games per second and a result signature.
+
+use anyhow::Result;
+use cardsim_engine::registry::{self};
+use cardsim_sim::{data_dir, execute, Job, Pairing};
+use clap::Args;
+
+use super::common::*;
+
+/// The decks of the bench matchup: two 10-card example decks.
+pub const BENCH_DECKS: [&str; 2] = ["rush", "wall_counter"];
+
+/// The bench seed.
+pub const BENCH_SEED: u64 = 20_261_121;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Skip the agent speed lines.
+    #[arg(long)]
+    pub no_agents: bool,
+}
+
+pub fn cmd_bench(a: BenchArgs) -> Result<()> {
+    let dir = data_dir().join("tyrant").join("decks");
+    let job = Job {
+        game: "tyrant".into(),
+        cards: None,
+        decks: BENCH_DECKS
+            .iter()
+            .map(|d| dir.join(format!("{d}.txt")))
+            .collect(),
+        pairing: Pairing::Single,
+        agents: vec!["random".into(), "random".into()],
+        games: a.games,
+        seed: BENCH_SEED,
+        threads: a.threads.map(|t| t as usize),
+        out: None,
+        params: vec![],
+        progress: false,
+        command: argv(),
+    };
+    let r = execute(&job)?;
+    // Every game appears once in the attacker rows (one per deck).
+    let (mut att, mut def, mut draws, mut limit) = (0u64, 0u64, 0u64, 0u64);
+    for row in r.summary.iter().filter(|s| s.seat == "attacker") {
+        att += row.acc.wins;
+        def += row.acc.losses;
+        draws += row.acc.draws;
+        limit += row.acc.wins_at_limit + row.acc.losses_at_limit + row.acc.draws_at_limit;
+    }
+    println!(
+        "bench: tyrant {} vs {}, random vs random, seed {BENCH_SEED}",
+        BENCH_DECKS[0], BENCH_DECKS[1]
+    );
+    println!(
+        "signature: games={} attacker_wins={att} defender_wins={def} draws={draws} at_limit={limit} checksum={:016x}",
+        r.manifest.games,
+        r.checksum
+    );
+    println!(
+        "speed: {:.0} games/s on {} threads ({:.3} s)",
+        r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
+    );
+    if !a.no_agents {
+        bench_agents()?;
+    }
+    Ok(())
+}
+
+/// Agent speed on one thread, for every game: greedy decisions/s and MCTS iterations/s.
+pub fn bench_agents() -> Result<()> {
+    for game in registry::GAMES {
+        let decks = match example_decks(game) {
+            Ok(d) => d,
+            Err(e) => {
+                println!("agent speed: {game}: skipped ({e:#})");
+                continue;
+            }
+        };
+        for (spec, decisions) in [
+            ("greedy", 200_000),
+            ("mcts:iters=1000", 1_000),
+            ("mcts:iters=100,rollout=greedy", 500),
+        ] {
+            let s = cardsim_sim::ladder::agent_speed(game, &decks, spec, decisions)?;
+            let per_s = s.decisions as f64 / s.seconds.max(1e-9);
+            match s.iterations_per_decision {
+                Some(it) => println!(
+                    "agent speed: {game} {}: {:.0} iterations/s per core ({:.1} decisions/s, {} decisions)",
+                    s.label,
+                    per_s * it as f64,
+                    per_s,
+                    s.decisions
+                ),
+                None => println!(
+                    "agent speed: {game} {}: {:.0} decisions/s per core ({} decisions)",
+                    s.label, per_s, s.decisions
+                ),
+            }
+        }
+    }
+    Ok(())
+}

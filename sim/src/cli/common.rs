@@ -1,0 +1,127 @@
+//! Argument groups and helpers shared by several subcommands: stopping rules, game choice, play options, example decks.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use cardsim_sim::data_dir;
+use cardsim_sim::sequential::StopRule;
+use cardsim_sim::stats::Sprt;
+use clap::Args;
+
+/// Early stopping of a matchup (shared by run, tournament and impact).
+#[derive(Args, Debug, Clone, serde::Serialize)]
+pub struct StopArgs {
+    /// Stop a matchup with Wald's SPRT between two win rates, `P0,P1` (e.g. 0.50,0.55):
+    /// H0 win rate = P0 against H1 win rate = P1. The game count becomes a budget.
+    #[arg(long, value_name = "P0,P1")]
+    pub sprt: Option<String>,
+    /// SPRT type I error (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// SPRT type II error (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop a matchup once its 95% interval's half-width is at most this (e.g. 0.01).
+    #[arg(long, value_name = "H")]
+    pub until_halfwidth: Option<f64>,
+    /// Games before --until-halfwidth may stop.
+    #[arg(long, default_value_t = 1000)]
+    pub min_games: u64,
+    /// Games per look: the stopping rules are checked after each look.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub look: u64,
+}
+
+impl StopArgs {
+    pub fn rule(&self) -> Result<StopRule> {
+        let sprt = match &self.sprt {
+            None => None,
+            Some(t) => {
+                let (a, b) = t.split_once(',').with_context(|| {
+                    format!("--sprt `{t}`: give two win rates, P0,P1 (e.g. 0.50,0.55)")
+                })?;
+                let num = |x: &str| {
+                    x.trim()
+                        .parse::<f64>()
+                        .with_context(|| format!("--sprt `{t}`: `{}` is not a number", x.trim()))
+                };
+                Some(
+                    Sprt::new(num(a)?, num(b)?, self.alpha, self.beta)
+                        .map_err(anyhow::Error::msg)?,
+                )
+            }
+        };
+        if let Some(h) = self.until_halfwidth {
+            if !(h > 0.0 && h <= 0.5) {
+                bail!("--until-halfwidth must be above 0 and at most 0.5 (got {h})");
+            }
+        }
+        Ok(StopRule {
+            sprt,
+            half_width: self.until_halfwidth,
+            min_games: self.min_games,
+            look: self.look,
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct GameArg {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    pub game: String,
+}
+
+/// Options shared by the commands that play seeded games into an output folder (`run`,
+/// `tournament`, `impact`).
+#[derive(Args, Debug, Clone, serde::Serialize)]
+pub struct PlayArgs {
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Output folder.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub stop: StopArgs,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn argv() -> Vec<String> {
+    std::env::args().collect()
+}
+
+/// The example decks of `game` (`data/GAME/decks/*.txt`, sorted).
+pub fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
+    decks_in(&data_dir().join(game.to_ascii_lowercase()).join("decks"))
+}
+
+/// Every `*.txt` deck file in `dir`, sorted (at least two).
+pub fn decks_in(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list the decks in {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    v.sort();
+    if v.len() < 2 {
+        bail!("fewer than two deck files (*.txt) in {}", dir.display());
+    }
+    Ok(v)
+}
+
+pub fn wrote(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

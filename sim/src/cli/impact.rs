@@ -1,0 +1,158 @@
+//! `cardsim impact`: a card's causal effect on its deck's win rate.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use cardsim_sim::impact::{AllCards, CardChange, ImpactSpec};
+use clap::Args;
+
+use super::common::*;
+
+#[derive(Args, Debug, serde::Serialize)]
+pub struct ImpactArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    pub game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// The deck whose card changes.
+    #[arg(long)]
+    pub deck: PathBuf,
+    /// Opponent deck(s): each a separate opponent in a two-player game (results pooled,
+    /// equal games each), all at one table otherwise.
+    #[arg(long = "vs", num_args = 1.., required_unless_present = "field")]
+    pub vs: Vec<PathBuf>,
+    /// A folder of decks: every `*.txt` in it but the --deck file is an opponent (added to
+    /// any --vs).
+    #[arg(long, value_name = "DIR")]
+    pub field: Option<PathBuf>,
+    /// Agent playing the deck.
+    #[arg(long, default_value = "random")]
+    pub agent: String,
+    /// Agent playing the opponents.
+    #[arg(long = "vs-agent", default_value = "random")]
+    pub vs_agent: String,
+    /// Paired games per opponent and change (the budget under --sprt/--until-halfwidth).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// The card to change.
+    #[arg(long)]
+    pub card: Option<String>,
+    /// Replace every copy of the card (or, with --all-cards, of each card) by this card.
+    #[arg(long, value_name = "CARD")]
+    pub replace_with: Option<String>,
+    /// Remove every copy of the card (or, with --all-cards, of each card).
+    #[arg(long)]
+    pub remove: bool,
+    /// Weaken the card's numbers everywhere, e.g. `attack-1` (Tyrant: attack, health, delay
+    /// or the X of one of its skills; Allegiance: cost, attack, health, armor, delay or the
+    /// number of an effect op such as damage or heal; +N, -N or =N).
+    #[arg(long, value_name = "CHANGE")]
+    pub nerf: Option<String>,
+    /// Strengthen the card's numbers everywhere, e.g. `health+2`.
+    #[arg(long, value_name = "CHANGE")]
+    pub buff: Option<String>,
+    /// Ablate every distinct card of the deck in turn (with --replace-with or --remove).
+    /// Cards the game cannot ablate that way (Allegiance: the hero, faces chosen at set-up,
+    /// abilities under --replace-with) are skipped and listed with the reason.
+    #[arg(long)]
+    pub all_cards: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub play: PlayArgs,
+}
+
+pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
+    let stop = a.play.stop.rule()?;
+    let mut changes = Vec::new();
+    let all = if a.all_cards {
+        if a.card.is_some() || a.nerf.is_some() || a.buff.is_some() {
+            bail!("--all-cards ablates every card: give it with --replace-with CARD or --remove, without --card, --nerf or --buff");
+        }
+        Some(match (&a.replace_with, a.remove) {
+            (Some(w), false) => AllCards::ReplaceWith(w.clone()),
+            (None, true) => AllCards::Remove,
+            _ => bail!("--all-cards needs exactly one of --replace-with CARD and --remove"),
+        })
+    } else {
+        let Some(card) = a.card.clone() else {
+            bail!("say which card: --card NAME (or --all-cards)");
+        };
+        if let Some(w) = &a.replace_with {
+            changes.push(CardChange::Replace {
+                card: card.clone(),
+                with: w.clone(),
+            });
+        }
+        if a.remove {
+            changes.push(CardChange::Remove { card: card.clone() });
+        }
+        for (label, c) in [("nerf", &a.nerf), ("buff", &a.buff)] {
+            if let Some(c) = c {
+                changes.push(CardChange::Numbers {
+                    card: card.clone(),
+                    change: c.clone(),
+                    label: label.into(),
+                });
+            }
+        }
+        if changes.is_empty() {
+            bail!(
+                "say what to change: --replace-with CARD, --remove, --nerf CHANGE or --buff CHANGE"
+            );
+        }
+        None
+    };
+    let mut vs = a.vs.clone();
+    if let Some(dir) = &a.field {
+        let me = std::fs::canonicalize(&a.deck)
+            .with_context(|| format!("{}: cannot read deck file", a.deck.display()))?;
+        for d in decks_in(dir)? {
+            if std::fs::canonicalize(&d).ok().as_ref() != Some(&me) {
+                vs.push(d);
+            }
+        }
+    }
+    let spec = ImpactSpec {
+        game: a.game.clone(),
+        cards: a.cards.clone(),
+        deck: a.deck.clone(),
+        vs,
+        agent: a.agent.clone(),
+        vs_agent: a.vs_agent.clone(),
+        games: a.games,
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out.clone()),
+        params: a.play.params.clone(),
+        changes,
+        all_cards: all,
+        stop,
+        progress: !a.play.quiet,
+        command: argv(),
+        options: serde_json::to_value(&a)?,
+    };
+    let r = cardsim_sim::impact::impact(&spec)?;
+    print!("{}", cardsim_sim::impact::table(&r.rows));
+    let notes = cardsim_sim::impact::notes_table(&r.rows);
+    if !notes.is_empty() {
+        print!("Notes (what else a change implies):\n{notes}");
+    }
+    if !r.skipped.is_empty() {
+        print!(
+            "Not ablated ({} of the deck's cards; rows with 0 games in impact.csv):\n{}",
+            r.skipped.len(),
+            cardsim_sim::impact::skipped_table(&r.skipped)
+        );
+    }
+    println!(
+        "{} games ({} paired) in {:.2} s on {} threads. diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
+        r.manifest.games,
+        r.manifest.games / 2,
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        wrote(&r.written)
+    );
+    Ok(())
+}

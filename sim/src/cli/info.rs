@@ -1,0 +1,42 @@
+//! `cardsim agents` and `cardsim params`: what a game offers.
+
+use anyhow::Result;
+use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::Ruleset;
+
+use super::common::*;
+
+pub struct ListAgents;
+impl GameVisitor for ListAgents {
+    type Output = ();
+    fn visit<R: Ruleset>(self) {
+        println!(
+            "agents of {} (spec: name or name:key=value,key=value):",
+            R::NAME
+        );
+        for a in cardsim_agents::list_agents::<R>() {
+            println!("  {:<10} {}", a.name, a.doc);
+            for p in &a.params {
+                println!("  {:<12} {p}", "");
+            }
+        }
+    }
+}
+
+pub fn cmd_params(g: GameArg) -> Result<()> {
+    let info = registry::info(&g.game)?;
+    println!(
+        "rule parameters of {} (set with --param name=value):",
+        info.name
+    );
+    for p in info.params {
+        println!(
+            "  {:<18} default {:<9} ({}) {}",
+            p.name,
+            p.render(p.default),
+            p.describe_kind(),
+            p.doc
+        );
+    }
+    Ok(())
+}

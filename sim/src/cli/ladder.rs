@@ -1,0 +1,110 @@
+//! `cardsim ladder`: the agent strength ladder.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
+use clap::Args;
+
+use super::common::*;
+
+/// Deals per pair in the ladder.
+pub const LADDER_DEALS: u64 = 2_000;
+
+/// The ladder's default agents, weakest expected first.
+pub const LADDER_AGENTS: [&str; 4] = ["random", "greedy", "mcts:iters=100", "mcts:iters=1000"];
+
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    pub game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// Deck files (repeatable; default: every example deck of the game).
+    #[arg(long = "deck")]
+    pub decks: Vec<PathBuf>,
+    /// Agent spec (repeatable; default: random, greedy, mcts:iters=100, mcts:iters=1000).
+    /// The first anchors the ratings at 0.
+    #[arg(long = "agent")]
+    pub agents: Vec<String>,
+    /// Deals per pair of agents (each deal is played twice, the agents' seats swapped).
+    #[arg(long, default_value_t = LADDER_DEALS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Output folder (default: reports/agents/GAME).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
+    let decks = if a.decks.is_empty() {
+        example_decks(&a.game)?
+    } else {
+        a.decks
+    };
+    let agents: Vec<String> = if a.agents.is_empty() {
+        LADDER_AGENTS.iter().map(|s| s.to_string()).collect()
+    } else {
+        a.agents
+    };
+    let out = a
+        .out
+        .unwrap_or_else(|| PathBuf::from("reports/agents").join(a.game.to_ascii_lowercase()));
+    let job = LadderJob {
+        game: a.game,
+        cards: a.cards,
+        decks,
+        agents,
+        deals: a.games,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(out),
+        params: a.params,
+        progress: !a.quiet,
+        command: argv(),
+    };
+    let r = ladder(&job)?;
+    let m = &r.manifest;
+    println!(
+        "ladder: {} ({}), {} agents, {} deals per pair, {} decks, seed {}",
+        m.game,
+        m.mode,
+        r.agents.len(),
+        m.deals_per_pair,
+        m.decks.len(),
+        m.seed
+    );
+    if !m.fixed_seats.is_empty() {
+        println!(
+            "fixed by the rules: {}; the agents play the other seats, A and B on the same deals; \
+             'A better' = deals where A's result beat B's, win rate = A's share of the untied deals",
+            m.fixed_seats.join(", ")
+        );
+    }
+    print!("{}", ladder_table(&r));
+    println!(
+        "{} games in {:.1} s on {} threads; wrote {}",
+        m.games,
+        m.elapsed_seconds,
+        m.threads,
+        r.written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}

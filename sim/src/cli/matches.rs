@@ -1,0 +1,91 @@
+//! `cardsim match`: competitive best-of-K series between two agents.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use cardsim_sim::series::{series, series_table, LoserPlays, SeriesJob};
+use clap::Args;
+
+use super::common::*;
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Game name (two players, both seats played by agents).
+    #[arg(long, default_value = "allegiance")]
+    pub game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// Deck files of the pool (repeatable; default: every example deck of the game).
+    #[arg(long = "deck")]
+    pub decks: Vec<PathBuf>,
+    /// Agent A.
+    #[arg(long, default_value = "greedy")]
+    pub agent: String,
+    /// Agent B.
+    #[arg(long = "vs-agent", default_value = "random")]
+    pub vs_agent: String,
+    /// Games per series (odd): the player who wins more than half wins the match.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
+    pub best_of: u32,
+    /// Matches to play.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub matches: u64,
+    /// Who plays first in the game after a loss: `first` (the loser) or `second`.
+    #[arg(long, default_value = "first")]
+    pub loser_plays: LoserPlays,
+    /// Run seed.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Output folder (default: reports/match/GAME).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Rule parameter, `name=value` (repeatable).
+    #[arg(long = "param")]
+    pub params: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn cmd_match(a: MatchArgs) -> Result<()> {
+    let decks = if a.decks.is_empty() {
+        example_decks(&a.game)?
+    } else {
+        a.decks
+    };
+    let out = a
+        .out
+        .unwrap_or_else(|| PathBuf::from("reports/match").join(a.game.to_ascii_lowercase()));
+    let r = series(&SeriesJob {
+        game: a.game,
+        cards: a.cards,
+        decks,
+        agent_a: a.agent,
+        agent_b: a.vs_agent,
+        best_of: a.best_of,
+        matches: a.matches,
+        loser_plays: a.loser_plays,
+        seed: a.seed,
+        threads: a.threads.map(|t| t as usize),
+        out: Some(out),
+        params: a.params,
+        progress: !a.quiet,
+        command: argv(),
+    })?;
+    print!("{}", series_table(&r));
+    println!(
+        "{:.1} s on {} threads; wrote {}",
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        r.written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}

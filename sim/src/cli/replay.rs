@@ -1,0 +1,23 @@
+//! `cardsim replay`: one game of a run, turn by turn.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The run's output folder (holding manifest.json).
+    pub dir: PathBuf,
+    /// Global game index: the matchup's `first_game` in the manifest plus the game's number
+    /// within the matchup.
+    #[arg(long)]
+    pub game: u64,
+    /// Also print the full state before every decision.
+    #[arg(long)]
+    pub states: bool,
+    /// Replay instead the first game from --game on, within its matchup, meeting these
+    /// conditions (repeatable): end=decided|turn_limit, winner=SEAT|draw, min_turns=N,
+    /// max_turns=N.
+    #[arg(long)]
+    pub find: Vec<String>,
+}

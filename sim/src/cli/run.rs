@@ -1,0 +1,89 @@
+//! `cardsim run`: many games of one matchup.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use cardsim_sim::{execute_with, summary_table, team_table, Job, Pairing};
+use clap::Args;
+
+use super::common::*;
+
+#[derive(Args, Debug, serde::Serialize)]
+pub struct RunArgs {
+    /// Game name (see `cardsim params`).
+    #[arg(long, default_value = "tyrant")]
+    pub game: String,
+    /// Card file (default: the game's example cards in the data folder).
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// The first deck.
+    #[arg(long)]
+    pub deck: PathBuf,
+    /// The opposing deck(s); repeat for games of more than two players.
+    #[arg(long = "vs", required = true)]
+    pub vs: Vec<PathBuf>,
+    /// Agent playing the first deck.
+    #[arg(long, default_value = "random")]
+    pub agent: String,
+    /// Agent playing the opposing deck(s).
+    #[arg(long = "vs-agent", default_value = "random")]
+    pub vs_agent: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub play: PlayArgs,
+}
+
+pub fn cmd_run(a: RunArgs) -> Result<()> {
+    let stop = a.play.stop.rule()?;
+    let mut decks = vec![a.deck];
+    decks.extend(a.vs);
+    let mut agents = vec![a.agent];
+    agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+    let job = Job {
+        game: a.game,
+        cards: a.cards,
+        decks,
+        pairing: Pairing::Single,
+        agents,
+        games: a.games,
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out),
+        params: a.play.params,
+        progress: !a.play.quiet,
+        command: argv(),
+    };
+    let r = execute_with(&job, &stop)?;
+    print!("{}", summary_table(&r.summary));
+    print!("{}", team_table(&r.teams));
+    for row in r.summary.iter().filter(|s| s.seat == "all") {
+        if let Some(st) = row.stop {
+            println!(
+                "sequential stop ({} win rate): {} after {} of {} games, LLR {}, interval half-width {}",
+                row.deck,
+                st.decision.name(),
+                st.games,
+                st.budget,
+                st.llr.map(|l| format!("{l:.3}")).unwrap_or_else(|| "-".into()),
+                st.half_width.map(|h| format!("{h:.4}")).unwrap_or_else(|| "-".into())
+            );
+            break;
+        }
+    }
+    println!(
+        "{} games in {:.2} s ({:.0} games/s on {} threads); wrote {}",
+        r.manifest.games,
+        r.manifest.elapsed_seconds,
+        r.manifest.games_per_second,
+        r.manifest.threads,
+        r.written
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! `cardsim scenario`: scripted positions with assertions.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct ScenarioArgs {
+    /// Scenario files, or folders searched for `*.toml`.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print every scenario's event log, not only the failing ones'.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+pub fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
+    use cardsim_sim::scenario;
+    let files = scenario::collect(&a.paths).map_err(anyhow::Error::msg)?;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let rep = scenario::run_file(f);
+        print!("{}", scenario::render(&rep, a.verbose));
+        if rep.passed() {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    println!("{ok} passed, {failed} failed");
+    if failed > 0 {
+        bail!("{failed} of {} scenarios failed", files.len());
+    }
+    Ok(())
+}

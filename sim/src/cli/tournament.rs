@@ -1,0 +1,60 @@
+//! `cardsim tournament`: every pair of decks of a folder.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use cardsim_sim::tournament::TournamentSpec;
+use clap::Args;
+
+use super::common::*;
+
+#[derive(Args, Debug, serde::Serialize)]
+pub struct TournamentArgs {
+    /// Game name.
+    #[arg(long, default_value = "tyrant")]
+    pub game: String,
+    /// Card file (default: the game's example cards).
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// Folder of deck files (every `*.txt`, sorted by name).
+    #[arg(long)]
+    pub decks: PathBuf,
+    /// Agent playing every deck.
+    #[arg(long, default_value = "random")]
+    pub agent: String,
+    /// Games per pair of decks (seats alternated); the budget under --sprt/--until-halfwidth.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_per_pair: u64,
+    /// Also play every deck against itself.
+    #[arg(long)]
+    pub mirrors: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub play: PlayArgs,
+}
+
+pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
+    let spec = TournamentSpec {
+        game: a.game.clone(),
+        cards: a.cards.clone(),
+        decks: decks_in(&a.decks)?,
+        agent: a.agent.clone(),
+        games_per_pair: a.games_per_pair,
+        mirrors: a.mirrors,
+        seed: a.play.seed,
+        threads: a.play.threads.map(|t| t as usize),
+        out: Some(a.play.out.clone()),
+        params: a.play.params.clone(),
+        stop: a.play.stop.rule()?,
+        progress: !a.play.quiet,
+        command: argv(),
+        options: serde_json::to_value(&a)?,
+    };
+    let r = cardsim_sim::tournament::tournament(&spec)?;
+    print!("{}", cardsim_sim::tournament::tables(&r));
+    println!(
+        "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% Wilson intervals in matrix.csv); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
+        r.manifest.games, r.manifest.elapsed_seconds, r.manifest.threads, wrote(&r.written)
+    );
+    Ok(())
+}
