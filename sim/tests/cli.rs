@@ -182,7 +182,7 @@ fn malformed_card_files() {
         ),
         (
             format!("{CARDS}Extra,assault,raider,1,1\n"),
-            "cards5.csv:5: malformed CSV row",
+            "cards5.csv:5: row has 5 cells but the header names 8 columns",
         ),
         (
             CARDS.replacen("Grunt,assault", "Runner,assault", 1),
