@@ -1,0 +1,319 @@
+//! An assault's attack: Valor, Flurry, Swipe, Fear and Walls, the on-damage order (Immobilize, Poison, Counter, Leech, Siphon, Berserk, Disease), Crush, and hits on the commander.
+
+use super::*;
+
+impl TyrantState {
+    // ---- the assault's turn ------------------------------------------------------------
+
+    pub(super) fn assault_turn(&mut self, p: usize, i: usize) {
+        let def = self.def(self.sides[p].assaults[i].card);
+        if self.sides[p].assaults[i].has(JAMMED) {
+            note!(self, "  {} is jammed and skips its turn", self.an(p, i));
+            self.sides[p].assaults[i].set(ATTACKED, true);
+            return;
+        }
+        // 1. Activation skills, in printed order.
+        let mut no_attack = false;
+        for sk in def.acts.iter() {
+            let weakened = self.sides[p].assaults[i].weakened;
+            self.activate(p, Src::Assault(i as u8), *sk);
+            let u = &self.sides[p].assaults[i];
+            // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
+            // skill: the rest of its turn is cancelled.
+            if !u.alive() || u.has(JAMMED) {
+                note!(self, "  {}'s turn ends", self.an(p, i));
+                return;
+            }
+            // 7. Brought to 0 attack by a chaosed or paybacked Weaken: no attack.
+            if u.weakened > weakened && u.power(def) == 0 {
+                no_attack = true;
+            }
+        }
+        // From here on this assault has had its chance to attack: later Rallies skip it
+        // whether or not it attacks (a 0-attack card does not).
+        self.sides[p].assaults[i].set(ATTACKED, true);
+        if no_attack || self.sides[p].assaults[i].has(IMMOBILIZED) {
+            note!(self, "  {} does not attack", self.an(p, i));
+            return;
+        }
+        // 2. Attack.
+        self.attack(p, i, def);
+    }
+
+    pub(super) fn living(&self, s: usize) -> i16 {
+        self.sides[s].assaults.iter().filter(|u| u.alive()).count() as i16
+    }
+
+    pub(super) fn attack(&mut self, p: usize, i: usize, def: &'static CardDef) {
+        let q = 1 - p;
+        if self.sides[p].assaults[i].power(def) == 0 {
+            return; // no attack at all
+        }
+        // Flurry is decided when the attack starts.
+        let mut swings = 1u8;
+        if def.passive.flurry > 0 && self.roll(Ev::Flurry, self.shared.rules.flurry_chance) {
+            swings += def.passive.flurry;
+            note!(self, "  flurry: {} extra attacks", def.passive.flurry);
+        }
+        let fear = def.passive.fear;
+        for _ in 0..swings {
+            // Fear: attack as if the slot opposite were empty.
+            let opposite_alive = !fear && self.sides[q].assaults.get(i).is_some_and(|u| u.alive());
+            if def.passive.swipe && opposite_alive {
+                // Left neighbour, the card opposite, right neighbour.
+                if i > 0 && self.sides[q].assaults[i - 1].alive() {
+                    self.hit_assault(p, i, i - 1, def);
+                    if self.stop_swinging(p, i) {
+                        return;
+                    }
+                }
+                if self.sides[q].assaults[i].alive() {
+                    self.hit_assault(p, i, i, def);
+                } else {
+                    self.hit_beyond(p, i, def);
+                }
+                if self.stop_swinging(p, i) {
+                    return;
+                }
+                if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
+                    self.hit_assault(p, i, i + 1, def);
+                }
+            } else if opposite_alive {
+                self.hit_assault(p, i, i, def);
+            } else {
+                self.hit_beyond(p, i, def);
+            }
+            // 10. The sequence ends when the attacker died (and did not regenerate).
+            if self.stop_swinging(p, i) {
+                return;
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn stop_swinging(&self, p: usize, i: usize) -> bool {
+        self.over() || !self.sides[p].assaults[i].alive()
+    }
+
+    pub(super) fn valor(&self, p: usize, def: &CardDef) -> i16 {
+        if def.passive.valor > 0 && self.living(p) < self.living(1 - p) {
+            def.passive.valor as i16
+        } else {
+            0
+        }
+    }
+
+    /// Counter damage `x` back to attacker `i` of side `p` (its Enfeeble adds, its Protect
+    /// subtracts).
+    #[inline(always)]
+    pub(super) fn counter(&mut self, p: usize, i: usize, x: u8) {
+        let a = &mut self.sides[p].assaults[i];
+        let cd = (x as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
+        a.hp = a.hp.saturating_sub(cd);
+        note!(self, "  counter: {cd} damage to {}", self.an(p, i));
+    }
+
+    /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9).
+    pub(super) fn hit_assault(&mut self, p: usize, i: usize, j: usize, adef: &'static CardDef) {
+        let q = 1 - p;
+        let rules: &'static Rules = &self.shared.rules;
+        let a = self.sides[p].assaults[i];
+        let d = self.sides[q].assaults[j];
+        let ddef = self.def(d.card);
+        // 3. Flying: a dodge, unless the attacker flies too or has Antiair.
+        if ddef.passive.flying
+            && !adef.passive.flying
+            && adef.passive.antiair == 0
+            && self.roll(Ev::Flying, rules.flying_chance)
+        {
+            note!(
+                self,
+                "  {} attacks {}: dodged (flying)",
+                self.an(p, i),
+                self.an(q, j)
+            );
+            return;
+        }
+        // 3.–4. Armor, Enfeeble, Antiair, Protect, Pierce; Valor.
+        let power = a.power(adef);
+        let valor = self.valor(p, adef);
+        let antiair = if ddef.passive.flying {
+            adef.passive.antiair as i16
+        } else {
+            0
+        };
+        let defence =
+            (ddef.passive.armor as i16 + d.protected as i16 - adef.passive.pierce as i16).max(0);
+        let dmg = power
+            .saturating_add(valor + antiair + d.enfeebled as i16)
+            .saturating_sub(defence)
+            .max(0);
+        note!(
+            self,
+            "  {} attacks {}: {dmg} damage",
+            self.an(p, i),
+            self.an(q, j)
+        );
+        if dmg == 0 {
+            return;
+        }
+        {
+            let d = &mut self.sides[q].assaults[j];
+            d.hp = d.hp.saturating_sub(dmg);
+        }
+        // 6. On damage to an assault: Immobilize, Poison, Counter, Leech, Siphon, Berserk,
+        // Disease, in the text's order.
+        if adef.passive.immobilize {
+            let d = self.sides[q].assaults[j];
+            if !d.has(IMMOBILIZED)
+                && !d.has(JAMMED)
+                && d.timer <= 1
+                && self.roll(Ev::Immobilize, rules.immobilize_chance)
+            {
+                self.sides[q].assaults[j].set(IMMOBILIZED, true);
+                note!(self, "  {} is immobilized", self.an(q, j));
+            }
+        }
+        // 9. Only a stronger Poison replaces a weaker one.
+        if adef.passive.poison > self.sides[q].assaults[j].poisoned {
+            self.sides[q].assaults[j].poisoned = adef.passive.poison;
+            note!(
+                self,
+                "  {} is poisoned ({})",
+                self.an(q, j),
+                adef.passive.poison
+            );
+        }
+        let killed = !self.sides[q].assaults[j].alive();
+        if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
+            self.counter(p, i, ddef.passive.counter);
+        }
+        // 8. Leech needs a living, non-diseased attacker.
+        let a = &mut self.sides[p].assaults[i];
+        if adef.passive.leech > 0 && a.alive() && !a.has(DISEASED) {
+            a.hp =
+                a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
+                    .min(a.max_hp);
+            note!(self, "  leech: {}", self.an(p, i));
+        }
+        if adef.passive.siphon > 0 {
+            let c = &mut self.sides[p].commander;
+            c.hp =
+                c.hp.saturating_add(dmg.min(adef.passive.siphon as i16))
+                    .min(c.max_hp);
+            note!(
+                self,
+                "  siphon: the {} commander has {} hp",
+                SEATS[p],
+                self.sides[p].commander.hp
+            );
+        }
+        let a = &mut self.sides[p].assaults[i];
+        if adef.passive.berserk > 0 && a.alive() {
+            a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+            note!(
+                self,
+                "  berserk: {} has {} attack",
+                self.an(p, i),
+                self.sides[p].assaults[i].power(adef)
+            );
+        }
+        if adef.passive.disease {
+            self.sides[q].assaults[j].set(DISEASED, true);
+            note!(self, "  {} is diseased", self.an(q, j));
+        }
+        // 7. Deaths: Crush, then Regenerate (the defender's, then the attacker's).
+        if killed {
+            if adef.passive.crush > 0 {
+                self.crush(p, adef.passive.crush);
+                if self.over() {
+                    return;
+                }
+            }
+            self.died(q, j);
+        }
+        if !self.sides[p].assaults[i].alive() {
+            self.died(p, i);
+        }
+    }
+
+    /// Crush: `x` damage to the enemy's leftmost living Wall, else its commander.
+    pub(super) fn crush(&mut self, p: usize, x: u8) {
+        let q = 1 - p;
+        match self.wall_of(q) {
+            Some(w) => {
+                let u = &mut self.sides[q].structures[w];
+                u.hp = u.hp.saturating_sub(x as i16);
+                note!(self, "  crush: {x} damage to {} wall", SEATS[q]);
+            }
+            None => {
+                note!(self, "  crush: {x} damage to the {} commander", SEATS[q]);
+                self.hit_commander(p, x as i16)
+            }
+        }
+    }
+
+    pub(super) fn wall_of(&self, q: usize) -> Option<usize> {
+        self.sides[q]
+            .structures
+            .iter()
+            .position(|u| u.alive() && self.def(u.card).passive.wall)
+    }
+
+    pub(super) fn hit_commander(&mut self, p: usize, dmg: i16) {
+        let q = 1 - p;
+        let c = &mut self.sides[q].commander;
+        c.hp = c.hp.saturating_sub(dmg);
+        note!(
+            self,
+            "  {dmg} damage to the {} commander ({} left)",
+            SEATS[q],
+            self.sides[q].commander.hp
+        );
+        if self.sides[q].commander.hp < 1 {
+            self.result = Some(Outcome::winner(2, p as u8, EndReason::Decided));
+            note!(self, "{} wins", SEATS[p]);
+        }
+    }
+
+    /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
+    pub(super) fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
+        let q = 1 - p;
+        let rules: &'static Rules = &self.shared.rules;
+        let dmg = self.sides[p].assaults[i]
+            .power(adef)
+            .saturating_add(self.valor(p, adef));
+        let wall = if adef.passive.fear && !rules.fear_wall {
+            None
+        } else {
+            self.wall_of(q)
+        };
+        match wall {
+            Some(w) => {
+                let u = &mut self.sides[q].structures[w];
+                u.hp = u.hp.saturating_sub(dmg);
+                let alive = u.alive();
+                let c = self.shared.db.card(u.card).passive.counter;
+                note!(
+                    self,
+                    "  {} attacks the {} wall: {dmg} damage",
+                    self.an(p, i),
+                    SEATS[q]
+                );
+                if c > 0 && dmg > 0 && (rules.counter_on_death || alive) {
+                    self.counter(p, i, c);
+                    if !self.sides[p].assaults[i].alive() {
+                        self.died(p, i);
+                    }
+                }
+            }
+            None => self.hit_commander(p, dmg),
+        }
+        if rules.berserk_on_commander && dmg > 0 && !self.over() {
+            let a = &mut self.sides[p].assaults[i];
+            if a.alive() {
+                a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+            }
+        }
+    }
+}

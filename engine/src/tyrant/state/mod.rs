@@ -1,0 +1,390 @@
+//! The Tyrant game state and its rules (turn steps 1–12, the assault's turn, skills).
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
+use crate::tyrant::deck::MAX_DECK;
+use crate::tyrant::rules::{AtLimit, Rules, Shared};
+use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
+
+/// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
+/// once, so a row never holds more than the deck's size.
+pub const ROW: usize = MAX_DECK;
+
+/// Hand capacity: three cards are drawn on the first turn, then one per turn, and one card
+/// is played every turn that the hand is not empty, so the hand never exceeds three.
+pub const HAND: usize = 3;
+
+/// Deck position of a card that did not come from the deck (the commander).
+pub const NO_POS: u8 = u8::MAX;
+
+/// Seat of the attacker.
+pub const ATTACKER: u8 = 0;
+/// Seat of the defender.
+pub const DEFENDER: u8 = 1;
+
+/// A card in play (commander, assault or structure) with its current values and statuses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unit {
+    /// Card id.
+    pub card: u16,
+    /// Current health; 0 or less means destroyed (the card stays in its slot until the row
+    /// is shifted).
+    pub hp: i16,
+    /// Maximum health.
+    pub max_hp: i16,
+    /// Attack gained permanently (Berserk).
+    pub berserk: i16,
+    /// Timer: the card acts when it is 0.
+    pub timer: u8,
+    /// Rallied: +attack until the end of this turn.
+    pub rallied: u8,
+    /// Weakened: −attack until the end of the owner's turn.
+    pub weakened: u8,
+    /// Enfeebled: +damage taken, until the end of the current turn.
+    pub enfeebled: u8,
+    /// Protected: −damage taken, until the start of the owner's next turn.
+    pub protected: u8,
+    /// Poisoned: health lost at the start of each of the owner's turns.
+    pub poisoned: u8,
+    /// Status flags: [`ATTACKED`], [`JAMMED`], [`CHAOSED`], [`IMMOBILIZED`], [`DISEASED`]
+    /// (packed so that a unit is 16 bytes: rows are copied and shifted often).
+    pub flags: u8,
+    /// Position in the owner's deck list, [`NO_POS`] for the commander.
+    pub pos: u8,
+}
+
+/// [`Unit::flags`]: has reached its attack step this turn (attacking or not), so Rally no
+/// longer picks it.
+pub const ATTACKED: u8 = 1;
+/// [`Unit::flags`]: Jammed, skips its next turn (skills and attack); cleared at the end of
+/// that turn.
+pub const JAMMED: u8 = 2;
+/// [`Unit::flags`]: Chaosed, its hostile skills hit its own side; cleared at the end of its
+/// turn.
+pub const CHAOSED: u8 = 4;
+/// [`Unit::flags`]: Immobilized, does not attack on its next turn; cleared at the end of that
+/// turn.
+pub const IMMOBILIZED: u8 = 8;
+/// [`Unit::flags`]: Diseased, can no longer be healed (Leech, Refresh) nor regenerate.
+/// Permanent.
+pub const DISEASED: u8 = 16;
+
+impl Unit {
+    /// Whether status flag `f` is set.
+    #[inline]
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+
+    /// Set or clear status flag `f`.
+    #[inline]
+    pub fn set(&mut self, f: u8, on: bool) {
+        if on {
+            self.flags |= f;
+        } else {
+            self.flags &= !f;
+        }
+    }
+    /// A fresh card in play.
+    pub fn new(card: u16, def: &CardDef, pos: u8) -> Self {
+        Unit {
+            card,
+            hp: def.health as i16,
+            max_hp: def.health as i16,
+            timer: def.delay,
+            pos,
+            ..Unit::default()
+        }
+    }
+
+    /// Still in play (health above 0).
+    #[inline]
+    pub fn alive(&self) -> bool {
+        self.hp > 0
+    }
+
+    /// Attack this turn: printed + Berserk + Rallied − Weakened, never below 0.
+    #[inline]
+    pub fn power(&self, def: &CardDef) -> i16 {
+        (def.attack as i16)
+            .saturating_add(self.berserk)
+            .saturating_add(self.rallied as i16)
+            .saturating_sub(self.weakened as i16)
+            .max(0)
+    }
+}
+
+/// One participant's cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The commander.
+    pub commander: Unit,
+    /// The assault row, left to right.
+    pub assaults: ArrayVec<Unit, ROW>,
+    /// The structure row, left to right.
+    pub structures: ArrayVec<Unit, ROW>,
+    /// The draw pile as deck positions; the top is the last entry.
+    pub library: ArrayVec<u8, MAX_DECK>,
+    /// The hand as deck positions, in the order drawn.
+    pub hand: ArrayVec<u8, HAND>,
+    /// Index of the deck this side plays (into the rule set's decks).
+    pub deck: u8,
+    /// Deck positions drawn so far.
+    pub drawn: u64,
+    /// Deck positions dealt into the opening hand (the first turn's draw).
+    pub opening: u64,
+    /// Deck positions played so far.
+    pub played: u64,
+    /// Deck positions gone from the game (destroyed and shifted out, or used actions).
+    pub gone: u64,
+    /// Turns this side has begun.
+    pub turns: u16,
+}
+
+/// Seat names, for the log.
+const SEATS: [&str; 2] = ["attacker", "defender"];
+
+/// How a skill use came about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Via {
+    /// Printed on the source and aimed as printed.
+    Printed,
+    /// A hostile skill of a chaosed assault, turned on its own side.
+    Chaosed,
+}
+
+/// Where an activation skill comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Src {
+    Action,
+    Commander,
+    Structure,
+    Assault(u8),
+}
+
+/// A game of Tyrant.
+#[derive(Clone, Debug)]
+pub struct TyrantState {
+    pub(super) shared: &'static Shared,
+    /// The two sides, by seat (attacker 0, defender 1).
+    pub sides: [Side; 2],
+    /// The seat whose turn it is.
+    pub active: u8,
+    /// The turn counter (starts at 1, +1 after every participant's turn).
+    pub turn: u16,
+    /// The outcome once the game is over.
+    pub result: Option<Outcome>,
+    rng: GameRng,
+    /// Forced outcomes of internal random events (scenarios): (event, value), used in order
+    /// per event. Empty in simulations.
+    forced: ArrayVec<(Ev, u8), MAX_FORCED>,
+    /// Forced outcomes that could not be used as given (e.g. a target that was not valid).
+    forced_misses: ArrayVec<(Ev, u8), MAX_FORCED>,
+    /// The readable event log, when turned on (replay, scenarios); `None` in simulations.
+    /// Boxed so that the state, copied on every search iteration, stays 16 bytes smaller.
+    #[allow(clippy::box_collection)]
+    log: Option<Box<Vec<String>>>,
+}
+
+/// Most forced outcomes queued at once.
+pub const MAX_FORCED: usize = 16;
+
+/// Internal random events that scenarios may force.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Ev {
+    /// Flurry's extra attacks.
+    Flurry,
+    /// A Flying dodge.
+    Flying,
+    /// An Evade.
+    Evade,
+    /// A Jam taking hold.
+    Jam,
+    /// Immobilize taking hold.
+    Immobilize,
+    /// A Regenerate.
+    Regenerate,
+    /// Payback firing.
+    Payback,
+    /// Tribute firing.
+    Tribute,
+    /// The target of a single-target skill (value: the slot).
+    Target,
+}
+
+impl Ev {
+    pub(super) const ALL: [Ev; 9] = [
+        Ev::Flurry,
+        Ev::Flying,
+        Ev::Evade,
+        Ev::Jam,
+        Ev::Immobilize,
+        Ev::Regenerate,
+        Ev::Payback,
+        Ev::Tribute,
+        Ev::Target,
+    ];
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Ev::Flurry => "flurry",
+            Ev::Flying => "flying",
+            Ev::Evade => "evade",
+            Ev::Jam => "jam",
+            Ev::Immobilize => "immobilize",
+            Ev::Regenerate => "regenerate",
+            Ev::Payback => "payback",
+            Ev::Tribute => "tribute",
+            Ev::Target => "target",
+        }
+    }
+}
+
+/// Write a line to the event log if it is on (the text is only built then).
+macro_rules! note {
+    ($s:expr, $($arg:tt)*) => {
+        if $s.log.is_some() {
+            let line = format!($($arg)*);
+            $s.push_note(line);
+        }
+    };
+}
+
+impl PartialEq for TyrantState {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.shared, o.shared)
+            && self.sides == o.sides
+            && self.active == o.active
+            && self.turn == o.turn
+            && self.result == o.result
+            && self.rng == o.rng
+            && self.forced == o.forced
+    }
+}
+
+#[inline]
+fn bit(pos: u8) -> u64 {
+    1u64 << pos
+}
+
+impl TyrantState {
+    /// Deal a game: shuffle both decks and run until the first decision.
+    pub(in crate::tyrant) fn deal(
+        shared: &'static Shared,
+        seating: &[u8],
+        mut rng: GameRng,
+    ) -> Self {
+        let mk = |seat: usize, rng: &mut GameRng| {
+            let deck = &shared.decks[seating[seat] as usize];
+            let cmd = shared.db.card(deck.commander);
+            let mut library: ArrayVec<u8, MAX_DECK> = (0..deck.cards.len() as u8).collect();
+            if shared.rules.shuffle {
+                library.shuffle(rng);
+            } else {
+                library.reverse(); // top = first card of the list
+            }
+            Side {
+                commander: Unit::new(deck.commander, cmd, NO_POS),
+                assaults: ArrayVec::new(),
+                structures: ArrayVec::new(),
+                library,
+                hand: ArrayVec::new(),
+                deck: seating[seat],
+                drawn: 0,
+                opening: 0,
+                played: 0,
+                gone: 0,
+                turns: 0,
+            }
+        };
+        let a = mk(0, &mut rng);
+        let d = mk(1, &mut rng);
+        let mut s = TyrantState {
+            shared,
+            sides: [a, d],
+            active: shared.rules.first,
+            turn: 1,
+            result: None,
+            rng,
+            forced: ArrayVec::new(),
+            forced_misses: ArrayVec::new(),
+            log: None,
+        };
+        s.start_turn();
+        s
+    }
+
+    #[inline]
+    pub(super) fn def(&self, card: u16) -> &'static CardDef {
+        let shared: &'static Shared = self.shared;
+        shared.db.card(card)
+    }
+
+    /// The card at deck position `pos` of seat `seat`.
+    #[inline]
+    pub fn card_at(&self, seat: usize, pos: u8) -> u16 {
+        self.shared.decks[self.sides[seat].deck as usize].cards[pos as usize]
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// A coin flip of event `ev` succeeding with `percent`% (a forced outcome first).
+    pub(super) fn roll(&mut self, ev: Ev, percent: u8) -> bool {
+        if !self.forced.is_empty() {
+            if let Some(k) = self.forced.iter().position(|f| f.0 == ev) {
+                let v = self.forced.remove(k).1 != 0;
+                note!(
+                    self,
+                    "  (forced: {} {})",
+                    ev.name(),
+                    if v { "succeeds" } else { "fails" }
+                );
+                return v;
+            }
+        }
+        percent >= 100 || (percent > 0 && self.rng.random_range(0..100u32) < percent as u32)
+    }
+
+    /// One of `targets` (slots), uniformly at random (a forced target first).
+    pub(super) fn pick(&mut self, targets: &[u8]) -> u8 {
+        if !self.forced.is_empty() {
+            if let Some(k) = self.forced.iter().position(|f| f.0 == Ev::Target) {
+                let v = self.forced.remove(k).1;
+                if targets.contains(&v) {
+                    return v;
+                }
+                let _ = self.forced_misses.try_push((Ev::Target, v));
+            }
+        }
+        targets[self.rng.random_range(0..targets.len())]
+    }
+
+    #[cold]
+    pub(super) fn push_note(&mut self, line: String) {
+        if let Some(l) = self.log.as_mut() {
+            l.push(line);
+        }
+    }
+
+    /// Name of assault `i` of side `s`, for the log.
+    pub(super) fn an(&self, s: usize, i: usize) -> String {
+        let u = &self.sides[s].assaults[i];
+        format!(
+            "{} {} (slot {i}, {} hp)",
+            SEATS[s],
+            self.def(u.card).name,
+            u.hp
+        )
+    }
+}
+
+mod attack;
+mod hooks;
+mod skills;
+mod turn;

@@ -1,0 +1,182 @@
+//! Activation skills: valid targets, choosing them, Payback, Tribute, Evade, Chaos, and each skill's effect.
+
+use super::*;
+
+impl TyrantState {
+    // ---- skills ---------------------------------------------------------------------
+
+    /// Whether a skill of kind `kind` restricted to `faction` may pick assault `u`.
+    #[inline]
+    pub(super) fn valid_target(&self, kind: ActKind, faction: u8, u: &Unit) -> bool {
+        if !u.alive() {
+            return false;
+        }
+        let def = self.def(u.card);
+        if faction != ANY_FACTION && def.faction != faction {
+            return false;
+        }
+        match kind {
+            ActKind::Strike | ActKind::Enfeeble | ActKind::Protect => true,
+            // Weaken only picks assaults that have attack to lose and act this turn or next.
+            ActKind::Weaken => u.power(def) > 0 && u.timer <= 1,
+            // Rally only picks allies that will still attack this turn.
+            ActKind::Rally => {
+                u.timer == 0 && !u.has(ATTACKED) && !u.has(JAMMED) && !u.has(IMMOBILIZED)
+            }
+            // Jam and Chaos pick assaults that act this turn or next, not already affected.
+            ActKind::Jam => u.timer <= 1 && !u.has(JAMMED),
+            ActKind::Chaos => u.timer <= 1 && !u.has(CHAOSED),
+        }
+    }
+
+    /// Fire one activation skill of side `p` from `src` (order rules 1–5 of the text).
+    pub(super) fn activate(&mut self, p: usize, src: Src, sk: ActSkill) {
+        let chaosed = match src {
+            Src::Assault(i) => self.sides[p].assaults[i as usize].has(CHAOSED),
+            _ => false,
+        };
+        // 4. A chaosed assault's hostile skills hit its own side (itself included).
+        let (ts, via) = match (sk.kind.hostile(), chaosed) {
+            (true, false) => (1 - p, Via::Printed),
+            (true, true) => (p, Via::Chaosed),
+            (false, _) => (p, Via::Printed),
+        };
+        let mut targets: ArrayVec<u8, ROW> = ArrayVec::new();
+        for (i, u) in self.sides[ts].assaults.iter().enumerate() {
+            if self.valid_target(sk.kind, sk.faction, u) {
+                targets.push(i as u8);
+            }
+        }
+        if targets.is_empty() {
+            note!(
+                self,
+                "  {} {}: no valid target",
+                self.src_name(p, src),
+                sk.kind.name()
+            );
+            return;
+        }
+        if sk.all {
+            for &t in targets.iter() {
+                self.use_on(p, src, ts, t as usize, sk, via);
+                // A source destroyed (and not regenerated) or jammed on the way by a
+                // Payback stops at once, the rest of this All skill included.
+                if let Src::Assault(i) = src {
+                    let u = &self.sides[p].assaults[i as usize];
+                    if !u.alive() || u.has(JAMMED) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            let t = self.pick(&targets);
+            self.use_on(p, src, ts, t as usize, sk, via);
+        }
+    }
+
+    pub(super) fn src_name(&self, p: usize, src: Src) -> String {
+        match src {
+            Src::Action => format!("{}'s action", SEATS[p]),
+            Src::Commander => format!("{} commander", SEATS[p]),
+            Src::Structure => format!("{} structure", SEATS[p]),
+            Src::Assault(i) => self.an(p, i as usize),
+        }
+    }
+
+    /// Skill `sk` of side `p` from `src` on assault `t` of side `ts`, then Payback or
+    /// Tribute.
+    pub(super) fn use_on(
+        &mut self,
+        p: usize,
+        src: Src,
+        ts: usize,
+        t: usize,
+        sk: ActSkill,
+        via: Via,
+    ) {
+        let rules: &'static Rules = &self.shared.rules;
+        let tdef = self.def(self.sides[ts].assaults[t].card);
+        let on_enemy = ts != p;
+        note!(
+            self,
+            "  {} uses {}{}{} on {}",
+            self.src_name(p, src),
+            sk.kind.name(),
+            if sk.kind.takes_x() {
+                format!(" {}", sk.x)
+            } else {
+                String::new()
+            },
+            if via == Via::Chaosed {
+                " (chaosed)"
+            } else {
+                ""
+            },
+            self.an(ts, t)
+        );
+        // 2. Evade: only against the enemy's own skills.
+        if on_enemy && tdef.passive.evade && self.roll(Ev::Evade, rules.evade_chance) {
+            note!(self, "  {} evades", self.an(ts, t));
+            return;
+        }
+        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, rules.jam_chance) {
+            note!(self, "  the jam fails");
+            return;
+        }
+        self.effect(ts, t, sk.kind, sk.x);
+        // 5. Payback (enemy skills) and Tribute (allied skills) answer skills from another
+        // assault; the answer is a single-target copy that nothing answers in turn.
+        let Src::Assault(i) = src else { return };
+        let i = i as usize;
+        let (answer, ev, chance) = if on_enemy {
+            (tdef.passive.payback, Ev::Payback, rules.payback_chance)
+        } else {
+            let counts = via == Via::Printed || rules.tribute_on_chaos;
+            (
+                tdef.passive.tribute && t != i && counts,
+                Ev::Tribute,
+                rules.tribute_chance,
+            )
+        };
+        if !answer || !self.valid_target(sk.kind, ANY_FACTION, &self.sides[p].assaults[i]) {
+            return;
+        }
+        if !self.roll(ev, chance) {
+            return;
+        }
+        note!(
+            self,
+            "  {} answers with {} ({})",
+            self.an(ts, t),
+            sk.kind.name(),
+            ev.name()
+        );
+        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, rules.jam_chance) {
+            note!(self, "  the jam fails");
+            return;
+        }
+        self.effect(p, i, sk.kind, sk.x);
+    }
+
+    /// The effect of a skill on assault `t` of side `ts`.
+    pub(super) fn effect(&mut self, ts: usize, t: usize, kind: ActKind, x: u8) {
+        let u = &mut self.sides[ts].assaults[t];
+        match kind {
+            ActKind::Strike => {
+                // 3. Enfeeble and Protect count; Armor does not.
+                let dmg = (x as i16 + u.enfeebled as i16 - u.protected as i16).max(0);
+                u.hp = u.hp.saturating_sub(dmg);
+                note!(self, "  {dmg} damage to {}", self.an(ts, t));
+                if !self.sides[ts].assaults[t].alive() {
+                    self.died(ts, t);
+                }
+            }
+            ActKind::Enfeeble => u.enfeebled = u.enfeebled.saturating_add(x),
+            ActKind::Weaken => u.weakened = u.weakened.saturating_add(x),
+            ActKind::Rally => u.rallied = u.rallied.saturating_add(x),
+            ActKind::Protect => u.protected = u.protected.saturating_add(x),
+            ActKind::Jam => u.set(JAMMED, true),
+            ActKind::Chaos => u.set(CHAOSED, true),
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Turn flow: the start of a turn (timers, commander and structure skills), playing the card, the assaults in order, the end of a turn, Refresh and the row shift after deaths, and death with Regenerate.
+
+use super::*;
+
+impl TyrantState {
+    // ---- turn steps -------------------------------------------------------------------
+
+    /// Steps 1–4 of the active participant's turn; loops through turns without a decision
+    /// (empty hand) until a decision is due or the game ends.
+    pub(super) fn start_turn(&mut self) {
+        loop {
+            let p = self.active as usize;
+            note!(self, "turn {}: {}", self.turn, SEATS[p]);
+            // 1. Statuses: Protect wears off at the start of its owner's turn. (Rallied,
+            // Weakened, Jammed, Chaosed, Immobilized and Enfeebled were removed at the end
+            // of the turns that ended them; see `end_turn`.)
+            for u in self.sides[p].assaults.iter_mut() {
+                u.protected = 0;
+            }
+            // 2. Poison (a poison death may regenerate unless diseased).
+            for i in 0..self.sides[p].assaults.len() {
+                let u = &mut self.sides[p].assaults[i];
+                if u.alive() && u.poisoned > 0 {
+                    u.hp = u.hp.saturating_sub(u.poisoned as i16);
+                    note!(
+                        self,
+                        "  poison: {} loses {}",
+                        self.an(p, i),
+                        self.sides[p].assaults[i].poisoned
+                    );
+                    if !self.sides[p].assaults[i].alive() {
+                        self.died(p, i);
+                    }
+                }
+            }
+            // 3. Timers.
+            let side = &mut self.sides[p];
+            for u in side.assaults.iter_mut().chain(side.structures.iter_mut()) {
+                u.timer = u.timer.saturating_sub(1);
+            }
+            // 4. Draw.
+            let first = side.turns == 0;
+            let n = if first {
+                self.shared.rules.first_draw
+            } else {
+                1
+            };
+            side.turns += 1;
+            for _ in 0..n {
+                if side.hand.is_full() {
+                    break;
+                }
+                match side.library.pop() {
+                    Some(pos) => {
+                        side.drawn |= bit(pos);
+                        if first {
+                            side.opening |= bit(pos);
+                        }
+                        side.hand.push(pos);
+                    }
+                    None => break,
+                }
+            }
+            if !self.sides[p].hand.is_empty() {
+                return; // 5. a card must be played: the participant decides which.
+            }
+            self.finish_turn(None);
+            if self.over() {
+                return;
+            }
+        }
+    }
+
+    /// Steps 5–12, after the participant chose the hand card `played` (if any).
+    pub(super) fn finish_turn(&mut self, played: Option<u8>) {
+        let p = self.active as usize;
+        // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
+        if let Some(pos) = played {
+            let id = self.card_at(p, pos);
+            let def = self.def(id);
+            note!(self, "  {} plays {}", SEATS[p], def.name);
+            let side = &mut self.sides[p];
+            side.played |= bit(pos);
+            match def.kind {
+                CardType::Assault => side.assaults.push(Unit::new(id, def, pos)),
+                CardType::Structure => side.structures.push(Unit::new(id, def, pos)),
+                CardType::Action => {
+                    side.gone |= bit(pos);
+                    for sk in def.acts.iter() {
+                        self.activate(p, Src::Action, *sk);
+                    }
+                }
+                CardType::Commander => unreachable!("decks hold no commanders"),
+            }
+        }
+        // 7. Commander.
+        let cdef = self.def(self.sides[p].commander.card);
+        for sk in cdef.acts.iter() {
+            self.activate(p, Src::Commander, *sk);
+        }
+        // 8. Structures, left to right.
+        let mut i = 0;
+        while i < self.sides[p].structures.len() {
+            let u = self.sides[p].structures[i];
+            if u.alive() && u.timer == 0 {
+                for sk in self.def(u.card).acts.iter() {
+                    self.activate(p, Src::Structure, *sk);
+                }
+            }
+            i += 1;
+        }
+        // 9. Assaults, left to right, each taking its turn.
+        let mut i = 0;
+        while i < self.sides[p].assaults.len() {
+            let u = self.sides[p].assaults[i];
+            if u.alive() && u.timer == 0 {
+                self.assault_turn(p, i);
+                if self.over() {
+                    return;
+                }
+            }
+            i += 1;
+        }
+        // 10. Refresh: living, non-diseased cards with Refresh are restored to full health
+        // (a card destroyed by Counter that failed to regenerate is not living).
+        self.refresh(p);
+        self.end_turn();
+    }
+
+    pub(super) fn refresh(&mut self, p: usize) {
+        let shared: &'static Shared = self.shared;
+        if !shared.decks[self.sides[p].deck as usize].has_refresh {
+            return;
+        }
+        let log = self.log.is_some();
+        let mut refreshed: ArrayVec<u16, { 2 * ROW + 1 }> = ArrayVec::new();
+        let side = &mut self.sides[p];
+        let c = &mut side.commander;
+        if shared.db.card(c.card).passive.refresh {
+            c.hp = c.max_hp;
+        }
+        for u in side.structures.iter_mut().chain(side.assaults.iter_mut()) {
+            if u.alive()
+                && !u.has(DISEASED)
+                && shared.db.card(u.card).passive.refresh
+                && u.hp < u.max_hp
+            {
+                u.hp = u.max_hp;
+                if log {
+                    refreshed.push(u.card);
+                }
+            }
+        }
+        for c in refreshed {
+            note!(
+                self,
+                "  refresh: {} {} is back to full health",
+                SEATS[p],
+                self.def(c).name
+            );
+        }
+    }
+
+    /// Steps 11–12 and the statuses that end with this turn.
+    pub(super) fn end_turn(&mut self) {
+        let p = self.active as usize;
+        let q = 1 - p;
+        // 11. Shift: the opposing rows close their gaps; the acting side's own dead stay as
+        // gaps through the opponent's turn unless `shift_acting_side` is set.
+        self.shift(q);
+        if self.shared.rules.shift_acting_side {
+            self.shift(p);
+        }
+        for u in self.sides[q].assaults.iter_mut() {
+            u.enfeebled = 0;
+        }
+        for u in self.sides[p].assaults.iter_mut() {
+            u.enfeebled = 0;
+            u.rallied = 0;
+            u.weakened = 0;
+            u.flags &= !(ATTACKED | JAMMED | CHAOSED | IMMOBILIZED);
+        }
+        // 12. Turn counter; the turn limit.
+        if self.turn >= self.shared.rules.turn_limit {
+            self.result = Some(match self.shared.rules.at_limit {
+                AtLimit::Defender => Outcome::winner(2, DEFENDER, EndReason::TurnLimit),
+                AtLimit::Draw => Outcome::draw(2, EndReason::TurnLimit),
+            });
+            note!(self, "turn limit reached");
+            return;
+        }
+        self.turn += 1;
+        self.active = q as u8;
+    }
+
+    pub(super) fn shift(&mut self, s: usize) {
+        let side = &mut self.sides[s];
+        if side.assaults.iter().all(Unit::alive) && side.structures.iter().all(Unit::alive) {
+            return;
+        }
+        let mut gone = 0u64;
+        side.assaults.retain(|u| {
+            if u.alive() {
+                true
+            } else {
+                gone |= bit(u.pos);
+                false
+            }
+        });
+        side.structures.retain(|u| {
+            if u.alive() {
+                true
+            } else {
+                gone |= bit(u.pos);
+                false
+            }
+        });
+        side.gone |= gone;
+    }
+
+    // ---- deaths ---------------------------------------------------------------------
+
+    /// Assault `i` of side `s` has just dropped to 0 health or less: Regenerate may bring it
+    /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
+    #[inline(always)]
+    pub(super) fn died(&mut self, s: usize, i: usize) -> bool {
+        if self.def(self.sides[s].assaults[i].card).passive.regenerate == 0 && self.log.is_none() {
+            return false;
+        }
+        self.regenerate(s, i)
+    }
+
+    #[inline(never)]
+    pub(super) fn regenerate(&mut self, s: usize, i: usize) -> bool {
+        let u = self.sides[s].assaults[i];
+        let x = self.def(u.card).passive.regenerate;
+        if x > 0
+            && !u.has(DISEASED)
+            && self.roll(Ev::Regenerate, self.shared.rules.regenerate_chance)
+        {
+            let u = &mut self.sides[s].assaults[i];
+            u.hp = (x as i16).min(u.max_hp);
+            note!(self, "  {} regenerates", self.an(s, i));
+            return true;
+        }
+        note!(self, "  {} is destroyed", self.an(s, i));
+        false
+    }
+}
