@@ -143,6 +143,28 @@ pub struct DeckCard {
     pub positions: u64,
 }
 
+impl DeckCard {
+    /// The distinct cards of a deck given as card names by deck position (copies counted,
+    /// positions as bits), for [`Ruleset::deck_cards`].
+    pub fn tally<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<DeckCard> {
+        let mut out: Vec<DeckCard> = Vec::new();
+        for (pos, name) in names.into_iter().enumerate() {
+            match out.iter_mut().find(|c| c.name == name) {
+                Some(c) => {
+                    c.copies += 1;
+                    c.positions |= 1 << pos;
+                }
+                None => out.push(DeckCard {
+                    name: name.to_string(),
+                    copies: 1,
+                    positions: 1 << pos,
+                }),
+            }
+        }
+        out
+    }
+}
+
 /// A game-specific scripted way of playing (Tyrant's "ordered" deck mode), offered to the
 /// agents crate without game-specific code there.
 #[derive(Copy, Clone, Debug)]

@@ -58,6 +58,7 @@ pub mod data;
 mod edit;
 mod error;
 mod game;
+pub mod mission_alliance;
 mod params;
 pub mod registry;
 mod rng;

@@ -15,7 +15,7 @@ pub trait GameVisitor {
 }
 
 /// Names of every game this build knows.
-pub const GAMES: &[&str] = &["tyrant", "allegiance"];
+pub const GAMES: &[&str] = &["tyrant", "allegiance", "mission_alliance"];
 
 /// An unknown game name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -27,6 +27,7 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
     match name.to_ascii_lowercase().as_str() {
         "tyrant" => Ok(visitor.visit::<crate::tyrant::Tyrant>()),
         "allegiance" => Ok(visitor.visit::<crate::allegiance::Allegiance>()),
+        "mission_alliance" => Ok(visitor.visit::<crate::mission_alliance::MissionAlliance>()),
         _ => Err(UnknownGame(name.to_string())),
     }
 }

@@ -139,22 +139,11 @@ impl Ruleset for Tyrant {
 
     fn deck_cards(&self, deck: usize) -> Vec<DeckCard> {
         let d = &self.shared.decks[deck];
-        let mut out: Vec<DeckCard> = Vec::new();
-        for (pos, &id) in d.cards.iter().enumerate() {
-            let name = &self.shared.db.card(id).name;
-            match out.iter_mut().find(|c| &c.name == name) {
-                Some(c) => {
-                    c.copies += 1;
-                    c.positions |= 1 << pos;
-                }
-                None => out.push(DeckCard {
-                    name: name.clone(),
-                    copies: 1,
-                    positions: 1 << pos,
-                }),
-            }
-        }
-        out
+        DeckCard::tally(
+            d.cards
+                .iter()
+                .map(|&id| self.shared.db.card(id).name.as_str()),
+        )
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> TyrantState {

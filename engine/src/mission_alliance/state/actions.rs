@@ -1,0 +1,428 @@
+//! The moves: action ids, the legal-action listing of every decision, and applying a move
+//! (mulligan, building Energy and paying for it, playing units, gadgets and formations,
+//! placement, active abilities, ending the turn), then running what follows by itself.
+//!
+//! Bound of [`crate::MAX_ACTIONS`]: the largest decision is the main one: end, build and play
+//! for each of at most 30 hand cards, 5 targets for each of at most 16 units, and 26 active
+//! abilities: 1 + 60 + 80 + 26 = 167 < 256.
+
+use super::*;
+use crate::mission_alliance::cards::Trigger;
+use crate::{Action, ActionBuf};
+
+/// Keep the opening hand.
+pub const KEEP: u16 = 0;
+/// Mulligan the opening hand.
+pub const MULLIGAN: u16 = 1;
+/// End the turn (the final phase follows).
+pub const END: u16 = 2;
+/// Build hand card `i` as Energy: `BUILD + i`.
+pub const BUILD: u16 = 10;
+/// Play hand card `i`: `PLAY + i`.
+pub const PLAY: u16 = 40;
+/// Unit `u` (team·4 + slot) attacks target `t` (enemy team 0–3, 4 = the player):
+/// `ATTACK + 5u + t`.
+pub const ATTACK: u16 = 100;
+/// Use the active ability of unit `u`: `ACTIVE_UNIT + u`.
+pub const ACTIVE_UNIT: u16 = 180;
+/// Use the active ability of back-row gadget `b`: `ACTIVE_GADGET + b`.
+pub const ACTIVE_GADGET: u16 = 196;
+/// Discard hand card `i` to pay for Energy: `DISCARD + i`.
+pub const DISCARD: u16 = 210;
+/// Place the arriving unit: new team at the left, new team at the right, join the leftmost
+/// team, join the rightmost team: `PLACE + k`.
+pub const PLACE: u16 = 240;
+/// Send back-row card `b` to the discard pile to make room: `BACK + b`.
+pub const BACK: u16 = 250;
+/// Do not answer the attack.
+pub const NO_RESPONSE: u16 = 260;
+/// Answer the attack with own unit `u`: `RESPOND + u`.
+pub const RESPOND: u16 = 261;
+/// Choose enemy unit `u` as the effect's target: `TARGET + u`.
+pub const TARGET: u16 = 280;
+
+impl MaState {
+    /// The player who decides now.
+    pub fn decider(&self) -> Option<u8> {
+        match self.dec {
+            Dec::Over => None,
+            Dec::Mulligan(p) => Some(p),
+            Dec::Respond => Some(1 - self.cur),
+            Dec::Target => Some(self.pending[0].owner),
+            _ => Some(self.cur),
+        }
+    }
+
+    /// Write the legal actions.
+    pub fn legal(&self, out: &mut ActionBuf) {
+        out.clear();
+        let p = self.cur as usize;
+        let push = |out: &mut ActionBuf, a: u16| out.push(Action(a));
+        match self.dec {
+            Dec::Over => {}
+            Dec::Mulligan(_) => {
+                push(out, KEEP);
+                push(out, MULLIGAN);
+            }
+            Dec::Main => {
+                push(out, END);
+                let pl = &self.players[p];
+                for (i, &c) in pl.hand.iter().enumerate() {
+                    if self.can_build(p, c) {
+                        push(out, BUILD + i as u16);
+                    }
+                }
+                for (i, &c) in pl.hand.iter().enumerate() {
+                    if self.can_play(p, c) {
+                        push(out, PLAY + i as u16);
+                    }
+                }
+                self.attack_options(out);
+                for (ti, t) in pl.teams.iter().enumerate() {
+                    for (si, u) in t.units.iter().enumerate() {
+                        if u.ready && self.has_active(p, u.pos) {
+                            push(out, ACTIVE_UNIT + (ti * TEAM + si) as u16);
+                        }
+                    }
+                }
+                for (bi, b) in pl.back.iter().enumerate() {
+                    if b.gadget && b.ready && self.has_active(p, b.pos) {
+                        push(out, ACTIVE_GADGET + bi as u16);
+                    }
+                }
+            }
+            Dec::BuildPay { .. } => {
+                for i in 0..self.players[p].hand.len() {
+                    push(out, DISCARD + i as u16);
+                }
+            }
+            Dec::Place { card } => {
+                for k in 0..4 {
+                    if self.can_place(p, card, k) {
+                        push(out, PLACE + k as u16);
+                    }
+                }
+            }
+            Dec::Back { gadget, .. } => {
+                for (bi, b) in self.players[p].back.iter().enumerate() {
+                    // A gadget takes the place of an Energy card; Energy may take any.
+                    if !gadget || !b.gadget {
+                        push(out, BACK + bi as u16);
+                    }
+                }
+            }
+            Dec::Respond => self.response_options(out),
+            Dec::Target => self.target_options(out),
+        }
+    }
+
+    fn has_active(&self, p: usize, pos: u8) -> bool {
+        self.def(p, pos)
+            .effects
+            .iter()
+            .any(|e| e.trigger == Trigger::Active)
+    }
+
+    fn can_build(&self, p: usize, c: u8) -> bool {
+        let pl = &self.players[p];
+        !self.attack_phase
+            && pl.built < self.shared.rules.energy_per_turn
+            && pl.hand.len() > self.def(p, c).cost as usize
+            && (!pl.back.is_empty() || pl.back.len() < self.shared.rules.back_row as usize)
+    }
+
+    fn can_play(&self, p: usize, c: u8) -> bool {
+        let d = self.def(p, c);
+        if self.ready_energy(p) < d.cost as usize {
+            return false;
+        }
+        let pl = &self.players[p];
+        match d.kind {
+            Kind::Unit => (0..4).any(|k| self.can_place(p, c, k)),
+            Kind::Gadget => {
+                pl.back.len() < self.shared.rules.back_row as usize
+                    || pl.back.iter().any(|b| !b.gadget)
+            }
+            Kind::Formation => true,
+        }
+    }
+
+    /// Whether unit `card` may arrive by placement `k` (see [`PLACE`]).
+    pub fn can_place(&self, p: usize, card: u8, k: usize) -> bool {
+        let r = &self.shared.rules;
+        let teams = &self.players[p].teams;
+        let core = self.def(p, card).core;
+        let joinable = |t: &Team| {
+            t.units.len() < r.team_size as usize
+                && t.units.iter().all(|u| self.def(p, u.pos).core != core)
+        };
+        match k {
+            0 => teams.len() < r.max_teams as usize,
+            // With no team yet, left and right are the same place.
+            1 => !teams.is_empty() && teams.len() < r.max_teams as usize,
+            2 => teams.first().is_some_and(joinable),
+            _ => teams.len() > 1 && teams.last().is_some_and(joinable),
+        }
+    }
+
+    /// Apply an action and run everything that follows without a decision.
+    pub fn play(&mut self, a: Action) {
+        self.play_inner(a);
+        self.advance();
+    }
+
+    fn play_inner(&mut self, a: Action) {
+        let a = a.0;
+        if self.dec != Dec::Over && self.turn > 0 {
+            self.steps += 1;
+            if self.steps >= TURN_STEPS {
+                self.stall("600 actions in one turn");
+                return;
+            }
+        }
+        let p = self.cur as usize;
+        match self.dec {
+            Dec::Over => {}
+            Dec::Mulligan(q) => self.mulligan(q as usize, a == MULLIGAN),
+            Dec::Main => match a {
+                END => self.end_turn(),
+                x if (BUILD..PLAY).contains(&x) => self.build(p, (x - BUILD) as usize),
+                x if (PLAY..ATTACK).contains(&x) => {
+                    self.attack_phase = true;
+                    self.play_card(p, (x - PLAY) as usize)
+                }
+                x if (ATTACK..ACTIVE_UNIT).contains(&x) => {
+                    self.attack_phase = true;
+                    let u = (x - ATTACK) / 5;
+                    self.declare(
+                        u as usize / TEAM,
+                        u as usize % TEAM,
+                        ((x - ATTACK) % 5) as u8,
+                    )
+                }
+                x if (ACTIVE_UNIT..ACTIVE_GADGET).contains(&x) => {
+                    self.attack_phase = true;
+                    let u = (x - ACTIVE_UNIT) as usize;
+                    let slot = &mut self.players[p].teams[u / TEAM].units[u % TEAM];
+                    slot.ready = false;
+                    let pos = slot.pos;
+                    log!(self, "P{p} uses {}", self.def(p, pos).name);
+                    self.trigger(p, pos, Trigger::Active);
+                }
+                x => {
+                    self.attack_phase = true;
+                    let b = (x - ACTIVE_GADGET) as usize;
+                    self.players[p].back[b].ready = false;
+                    let pos = self.players[p].back[b].pos;
+                    log!(self, "P{p} uses {}", self.def(p, pos).name);
+                    self.trigger(p, pos, Trigger::Active);
+                }
+            },
+            Dec::BuildPay { card, left } => {
+                let c = self.players[p].hand.remove((a - DISCARD) as usize);
+                log!(self, "P{p} discards {} to pay", self.def(p, c).name);
+                self.players[p].discard.push(c);
+                self.trigger(p, c, Trigger::Discard);
+                if left > 1 {
+                    self.dec = Dec::BuildPay {
+                        card,
+                        left: left - 1,
+                    };
+                } else {
+                    self.arrive_back(p, card, false);
+                }
+            }
+            Dec::Place { card } => {
+                self.place(p, card, (a - PLACE) as usize);
+                self.dec = Dec::Main;
+                self.trigger(p, card, Trigger::Arrive);
+            }
+            Dec::Back { card, gadget } => {
+                let b = self.players[p].back.remove((a - BACK) as usize);
+                log!(
+                    self,
+                    "P{p} sends {} from the back row to the discard pile",
+                    self.def(p, b.pos).name
+                );
+                self.players[p].discard.push(b.pos);
+                if b.gadget {
+                    self.trigger(p, b.pos, Trigger::Retreat);
+                }
+                self.arrive_back(p, card, gadget);
+            }
+            Dec::Respond => self.respond(a),
+            Dec::Target => self.choose_target((a - TARGET) as usize),
+        }
+    }
+
+    fn mulligan(&mut self, p: usize, take: bool) {
+        let pl = &mut self.players[p];
+        pl.mulligan_done = true;
+        if take {
+            let n = pl.hand.len();
+            let mut hand = pl.hand.clone();
+            pl.hand.clear();
+            hand.shuffle(&mut self.rng);
+            for c in hand {
+                self.players[p].deck.insert(0, c);
+            }
+            self.players[p].drawn = 0;
+            for _ in 0..n {
+                self.draw_one(p);
+            }
+            self.players[p].opening = self.players[p].drawn;
+            log!(self, "P{p} takes a mulligan");
+        } else {
+            log!(self, "P{p} keeps the opening hand");
+        }
+        let other = 1 - p;
+        if !self.players[other].mulligan_done {
+            self.dec = Dec::Mulligan(other as u8);
+        } else {
+            self.turn = 1;
+            self.cur = self.first;
+            self.dec = Dec::Main;
+            log!(self, "turn 1: P{}", self.first);
+        }
+    }
+
+    fn build(&mut self, p: usize, i: usize) {
+        let c = self.players[p].hand.remove(i);
+        self.players[p].built += 1;
+        self.players[p].played |= 1 << c;
+        let cost = self.def(p, c).cost;
+        log!(
+            self,
+            "P{p} builds {} as Energy (discarding {cost})",
+            self.def(p, c).name
+        );
+        if cost > 0 {
+            self.dec = Dec::BuildPay {
+                card: c,
+                left: cost,
+            };
+        } else {
+            self.arrive_back(p, c, false);
+        }
+    }
+
+    /// `card` arrives in the back row (as Energy, ready, or as a gadget, rested), asking
+    /// which back-row card leaves when the row is full.
+    fn arrive_back(&mut self, p: usize, card: u8, gadget: bool) {
+        if self.players[p].back.len() >= self.shared.rules.back_row as usize {
+            self.dec = Dec::Back { card, gadget };
+            return;
+        }
+        self.players[p].back.push(Back {
+            pos: card,
+            gadget,
+            ready: !gadget,
+        });
+        self.dec = Dec::Main;
+        if gadget {
+            self.trigger(p, card, Trigger::Arrive);
+        }
+    }
+
+    fn play_card(&mut self, p: usize, i: usize) {
+        let c = self.players[p].hand.remove(i);
+        let d = self.def(p, c);
+        let mut cost = d.cost;
+        for b in self.players[p].back.iter_mut() {
+            if cost == 0 {
+                break;
+            }
+            if !b.gadget && b.ready {
+                b.ready = false;
+                cost -= 1;
+            }
+        }
+        self.players[p].played |= 1 << c;
+        log!(self, "P{p} plays {} (cost {})", d.name, d.cost);
+        match d.kind {
+            Kind::Unit => self.dec = Dec::Place { card: c },
+            Kind::Gadget => self.arrive_back(p, c, true),
+            Kind::Formation => {
+                self.players[p].discard.push(c);
+                self.trigger(p, c, Trigger::Play);
+            }
+        }
+    }
+
+    fn place(&mut self, p: usize, card: u8, k: usize) {
+        let slot = Slot {
+            pos: card,
+            ready: false,
+        };
+        let teams = &mut self.players[p].teams;
+        let mut t = Team::default();
+        t.units.push(slot);
+        match k {
+            0 => teams.insert(0, t),
+            1 => teams.push(t),
+            2 => teams[0].units.insert(0, slot),
+            _ => teams.last_mut().expect("a team").units.push(slot),
+        }
+        log!(
+            self,
+            "P{p} places {} ({})",
+            self.def(p, card).name,
+            [
+                "new team on the left",
+                "new team on the right",
+                "joins the leftmost team",
+                "joins the rightmost team"
+            ][k]
+        );
+    }
+
+    fn end_turn(&mut self) {
+        let p = self.cur as usize;
+        let pl = &mut self.players[p];
+        for t in pl.teams.iter_mut() {
+            for u in t.units.iter_mut() {
+                u.ready = true;
+            }
+        }
+        for b in pl.back.iter_mut() {
+            b.ready = true;
+        }
+        pl.built = 0;
+        for _ in 0..self.shared.rules.draw_per_turn {
+            if !self.draw_one(p) {
+                self.lose(p, "cannot draw");
+                return;
+            }
+        }
+        if self.turn >= self.shared.rules.max_turns {
+            self.stall("turn limit");
+            return;
+        }
+        self.turn += 1;
+        self.cur = 1 - self.cur;
+        self.attack_phase = false;
+        self.steps = 0;
+        self.dec = Dec::Main;
+        log!(self, "turn {}: P{}", self.turn, self.cur);
+    }
+
+    /// Resolve pending effects and decisions with a single option until a real decision (or
+    /// the end of the game) is reached.
+    pub(crate) fn advance(&mut self) {
+        let mut buf = ActionBuf::new();
+        loop {
+            match self.dec {
+                Dec::Over | Dec::Mulligan(_) => return,
+                Dec::Main if self.pending.is_empty() => return,
+                Dec::Main => self.resolve_next(),
+                _ => {
+                    self.legal(&mut buf);
+                    if buf.len() != 1 {
+                        return;
+                    }
+                    self.play_inner(buf[0]);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Combat: which units may attack what (team levels, the Attack symbol and Imitate, the
+//! challenge of level-3 teams holding a Hold unit), the defender's answer (Hold blocks,
+//! Attack counters), and the result of a fight (units retreat, or the player eliminates).
+
+use super::*;
+use crate::mission_alliance::cards::Trigger;
+use crate::{Action, ActionBuf};
+
+impl MaState {
+    /// Whether the enemy of `p` has a challenging team, and which.
+    fn challengers(&self, p: usize) -> u8 {
+        let e = 1 - p;
+        let mut m = 0u8;
+        for t in 0..self.players[e].teams.len() {
+            if self.challenges(e, t) {
+                m |= 1 << t;
+            }
+        }
+        m
+    }
+
+    /// Whether an enemy team (or [`PLAYER`]) may be attacked by `p` under challenges.
+    fn target_open(target: u8, challengers: u8) -> bool {
+        if target == PLAYER {
+            return challengers == 0;
+        }
+        // A challenging team shields its neighbours (it can itself be attacked).
+        let t = target as i8;
+        !(0..TEAMS as i8).any(|c| challengers & (1 << c) != 0 && (c - t).abs() == 1)
+    }
+
+    /// The attacks of the player to move.
+    pub(super) fn attack_options(&self, out: &mut ActionBuf) {
+        let p = self.cur as usize;
+        let ch = self.challengers(p);
+        let enemy_teams = self.players[1 - p].teams.len();
+        for (ti, t) in self.players[p].teams.iter().enumerate() {
+            for (si, u) in t.units.iter().enumerate() {
+                if !u.ready || self.combat_symbol(p, ti, si) != Symbol::Attack {
+                    continue;
+                }
+                let u_id = (ti * TEAM + si) as u16;
+                for target in 0..enemy_teams as u8 {
+                    if Self::target_open(target, ch) {
+                        out.push(Action(ATTACK + 5 * u_id + target as u16));
+                    }
+                }
+                if t.units.len() >= self.shared.rules.attack_player_level as usize
+                    && Self::target_open(PLAYER, ch)
+                {
+                    out.push(Action(ATTACK + 5 * u_id + PLAYER as u16));
+                }
+            }
+        }
+    }
+
+    /// Declare an attack: the attacker rests and the defender may answer.
+    pub(super) fn declare(&mut self, team: usize, slot: usize, target: u8) {
+        let p = self.cur as usize;
+        self.players[p].teams[team].units[slot].ready = false;
+        self.fight = Fight {
+            team: team as u8,
+            slot: slot as u8,
+            target,
+        };
+        log!(
+            self,
+            "P{p}'s {} attacks {}",
+            self.def(p, self.players[p].teams[team].units[slot].pos)
+                .name,
+            if target == PLAYER {
+                format!("P{}", 1 - p)
+            } else {
+                format!("P{}'s team {}", 1 - p, target + 1)
+            }
+        );
+        self.dec = Dec::Respond;
+    }
+
+    /// The defender's answers: not answering, or a ready unit of the attacked team whose
+    /// combat symbol is Hold or Attack (against an attack on the player: any ready unit with
+    /// Hold).
+    pub(super) fn response_options(&self, out: &mut ActionBuf) {
+        let d = 1 - self.cur as usize;
+        out.push(Action(NO_RESPONSE));
+        for (ti, t) in self.players[d].teams.iter().enumerate() {
+            if self.fight.target != PLAYER && ti != self.fight.target as usize {
+                continue;
+            }
+            for (si, u) in t.units.iter().enumerate() {
+                let sym = self.combat_symbol(d, ti, si);
+                let ok = match self.fight.target {
+                    PLAYER => sym == Symbol::Hold,
+                    _ => matches!(sym, Symbol::Hold | Symbol::Attack),
+                };
+                if u.ready && ok {
+                    out.push(Action(RESPOND + (ti * TEAM + si) as u16));
+                }
+            }
+        }
+    }
+
+    /// Resolve the fight with the defender's answer `a`.
+    pub(super) fn respond(&mut self, a: u16) {
+        let p = self.cur as usize;
+        let d = 1 - p;
+        let f = self.fight;
+        let (at, asl) = (f.team as usize, f.slot as usize);
+        let atk = self.power(p, at, asl);
+        self.dec = Dec::Main;
+        // Units that leave, as (player, team, slot); at most one per player.
+        let mut gone: [Option<(usize, usize)>; 2] = [None, None];
+        if a == NO_RESPONSE {
+            if f.target == PLAYER {
+                let n = self.shared.rules.player_hit;
+                log!(self, "unanswered: P{d} eliminates {n}");
+                self.eliminate(d, n);
+                return;
+            }
+            // The attacked team's weakest unit (leftmost on a tie) falls if the attack is at
+            // least as strong.
+            let t = f.target as usize;
+            let weakest = (0..self.players[d].teams[t].units.len())
+                .min_by_key(|&s| (self.power(d, t, s), s))
+                .expect("a team has units");
+            let w = self.power(d, t, weakest);
+            log!(
+                self,
+                "unanswered: power {atk} against the weakest unit's {w}"
+            );
+            if atk >= w {
+                gone[d] = Some((t, weakest));
+            }
+        } else {
+            let u = (a - RESPOND) as usize;
+            let (dt, ds) = (u / TEAM, u % TEAM);
+            self.players[d].teams[dt].units[ds].ready = false;
+            let def = self.power(d, dt, ds);
+            if self.combat_symbol(d, dt, ds) == Symbol::Hold {
+                let hold = def + self.shared.rules.hold_bonus as u16;
+                log!(
+                    self,
+                    "P{d} holds with {} (power {hold}) against {atk}",
+                    self.def(d, self.players[d].teams[dt].units[ds].pos).name
+                );
+                if atk > hold {
+                    gone[d] = Some((dt, ds));
+                }
+            } else {
+                log!(
+                    self,
+                    "P{d} counters with {} (power {def}) against {atk}",
+                    self.def(d, self.players[d].teams[dt].units[ds].pos).name
+                );
+                if atk >= def {
+                    gone[d] = Some((dt, ds));
+                }
+                if def >= atk {
+                    gone[p] = Some((at, asl));
+                }
+            }
+        }
+        // Simultaneous retreats: the current player's effects go first.
+        for q in [p, d] {
+            if let Some((t, s)) = gone[q] {
+                self.retreat_unit(q, t, s);
+            }
+        }
+    }
+
+    /// Unit `slot` of team `team` of `q` retreats to the discard pile; the gap closes (an
+    /// empty team leaves the row) and its retreat abilities trigger.
+    pub(super) fn retreat_unit(&mut self, q: usize, team: usize, slot: usize) {
+        let pl = &mut self.players[q];
+        let u = pl.teams[team].units.remove(slot);
+        if pl.teams[team].units.is_empty() {
+            pl.teams.remove(team);
+        }
+        pl.discard.push(u.pos);
+        log!(self, "P{q}'s {} retreats", self.def(q, u.pos).name);
+        self.trigger(q, u.pos, Trigger::Retreat);
+    }
+}
