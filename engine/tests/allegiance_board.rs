@@ -470,3 +470,25 @@ fn card_file_errors_for_attachments_control_and_removal() {
     ];
     assert_card_file_errors(&good, &cases);
 }
+
+#[test]
+fn a_loadout_naming_a_key_twice_is_an_error_with_both_lines() {
+    use cardsim_engine::allegiance::Loadout;
+    let a = Allegiance::example(&[]).unwrap();
+    let text = |t: &str| cardsim_engine::DeckText {
+        name: "l".into(),
+        file: "l.txt".into(),
+        line_offset: 0,
+        text: t.into(),
+    };
+    let db = &a.shared().db;
+    let e = Loadout::parse_text(&text("hero = Thedric Egen\n# c\nhero = Beledan Kind\n"), db)
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "l.txt:3: `hero` is set twice (first on line 1)"
+    );
+    // A byte-order mark (a file saved by some editors) is accepted.
+    let l = Loadout::parse_text(&text("\u{feff}hero = Thedric Egen\n"), db).unwrap();
+    assert_eq!(db.heroes[l.hero as usize].name, "Thedric Egen");
+}
