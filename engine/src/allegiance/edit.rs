@@ -3,12 +3,16 @@
 //! (for every player: the basic, elite and action decks are shared), and a card with changed
 //! numbers (`cost-1`, `attack+2`, `health=40`, `damage+1`, ...).
 //!
-//! Each edit builds a new [`Allegiance`] from edited copies of the card tables, loadouts and
+//! Each edit builds a new `Allegiance` from edited copies of the card tables, loadouts and
 //! shared deck lists, so (like every load) it leaks one small [`Shared`](super::Shared) for
 //! the rest of the process, bounded by the number of variants a command asks for.
 
 use super::cards::{Amount, CardDb, Kind, OpCode, MAX_ARG};
-use super::{Allegiance, Loadout};
+use super::loadout::Loadout;
+use super::rules::Shared;
+
+/// What an edit produces: the card tables, the loadouts and the shared decks of a new rule set.
+pub(super) type Parts = (CardDb, Vec<Loadout>, [Vec<u8>; 3]);
 use crate::edit::parse_change;
 use crate::{Ablation, LoadError};
 
@@ -171,13 +175,13 @@ fn unreachable(db: &CardDb, hero: usize, removed: u8) -> u8 {
 /// ability can be removed but not replaced. Everything else is left to
 /// [`with_deck_card_replaced`], which gives its own errors.
 pub(super) fn ablation(
-    a: &Allegiance,
+    sh: &Shared,
     deck: usize,
     card: &str,
     replacement: Option<&str>,
 ) -> Ablation {
-    let db = &a.shared.db;
-    let Some(lo) = a.shared.loadouts.get(deck) else {
+    let db = &sh.db;
+    let Some(lo) = sh.loadouts.get(deck) else {
         return Ablation::Allowed { note: None };
     };
     let Ok(x) = locate_in(db, lo, card) else {
@@ -186,7 +190,7 @@ pub(super) fn ablation(
     let name = name_of(db, x);
     let allowed = |note: Option<String>| Ablation::Allowed { note };
     // A replacement of the hero or a fixed face must be of the same kind: try it.
-    let try_replace = || match with_deck_card_replaced(a, deck, card, replacement) {
+    let try_replace = || match with_deck_card_replaced(sh, deck, card, replacement) {
         Ok(_) => allowed(None),
         Err(e) => Ablation::Blocked(e.message),
     };
@@ -255,8 +259,8 @@ fn name_of(db: &CardDb, x: Named) -> String {
 
 /// See [`crate::Ruleset::card_names`]: cards, split halves, heroes, weapon and armor faces
 /// and abilities (as `Hero/Ability`), in that order.
-pub(super) fn card_names(a: &Allegiance) -> Vec<String> {
-    let db = &a.shared.db;
+pub(super) fn card_names(sh: &Shared) -> Vec<String> {
+    let db = &sh.db;
     let mut out: Vec<String> = db.cards.iter().map(|c| c.name.clone()).collect();
     out.extend(
         db.cards
@@ -277,12 +281,11 @@ pub(super) fn card_names(a: &Allegiance) -> Vec<String> {
 /// faces are swapped in the loadout only; a shared-deck card is replaced (or removed) in the
 /// shared deck, which every player draws from.
 pub(super) fn with_deck_card_replaced(
-    a: &Allegiance,
+    sh: &Shared,
     deck: usize,
     card: &str,
     replacement: Option<&str>,
-) -> Result<Allegiance, LoadError> {
-    let sh = a.shared;
+) -> Result<Parts, LoadError> {
     let db = &sh.db;
     let lo = sh
         .loadouts
@@ -444,7 +447,7 @@ pub(super) fn with_deck_card_replaced(
             )))
         }
     }
-    Allegiance::build(cards, loadouts, decks, a.params.clone())
+    Ok((cards, loadouts, decks))
 }
 
 /// The ops whose number a change may edit, by the vocabulary's op name.
@@ -480,12 +483,7 @@ const FIELDS: &str = "cost, attack, health, armor, delay, or the number of an ef
 /// `health` (units; a hero's maximum health), `armor` (armor faces), `delay` (abilities),
 /// and the number of an effect op the card has (`damage`, `heal`, `boost`, `token`, ...:
 /// every such op of the card's effects changes).
-pub(super) fn with_card_changed(
-    a: &Allegiance,
-    card: &str,
-    change: &str,
-) -> Result<Allegiance, LoadError> {
-    let sh = a.shared;
+pub(super) fn with_card_changed(sh: &Shared, card: &str, change: &str) -> Result<Parts, LoadError> {
     let mut db = sh.db.clone();
     let x = locate(&db, card, None)?;
     let cname = name_of(&db, x);
@@ -599,12 +597,13 @@ pub(super) fn with_card_changed(
         }
     }
     db.refresh_min_action_cost();
-    Allegiance::build(db, sh.loadouts.clone(), sh.decks.clone(), a.params.clone())
+    Ok((db, sh.loadouts.clone(), sh.decks.clone()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::allegiance::Allegiance;
     use crate::Ruleset;
 
     fn ex() -> Allegiance {
@@ -904,6 +903,9 @@ mod tests {
         assert!(e("Equip", "delay+1").contains("several heroes"));
         assert!(e("Smite", "delay+3").contains("outside 1..=5"));
         assert!(e("Nobody", "cost+1").contains("unknown card `Nobody`"));
-        assert_eq!(card_names(&a).len(), db.cards.len() + 2 + 5 + 19 + 40);
+        assert_eq!(
+            card_names(a.shared()).len(),
+            db.cards.len() + 2 + 5 + 19 + 40
+        );
     }
 }

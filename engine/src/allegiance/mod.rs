@@ -179,7 +179,7 @@ impl Ruleset for Allegiance {
     }
 
     fn card_names(&self) -> Vec<String> {
-        edit::card_names(self)
+        edit::card_names(self.shared)
     }
 
     fn with_deck_card_replaced(
@@ -188,15 +188,18 @@ impl Ruleset for Allegiance {
         card: &str,
         replacement: Option<&str>,
     ) -> Result<Self, LoadError> {
-        edit::with_deck_card_replaced(self, deck, card, replacement)
+        let (db, loadouts, decks) =
+            edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+        Self::build(db, loadouts, decks, self.params.clone())
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        edit::with_card_changed(self, card, change)
+        let (db, loadouts, decks) = edit::with_card_changed(self.shared, card, change)?;
+        Self::build(db, loadouts, decks, self.params.clone())
     }
 
     fn ablation(&self, deck: usize, card: &str, replacement: Option<&str>) -> crate::Ablation {
-        edit::ablation(self, deck, card, replacement)
+        edit::ablation(self.shared, deck, card, replacement)
     }
 
     fn other_deck_cards(&self, deck: usize) -> Vec<String> {

@@ -1,13 +1,14 @@
 //! Card edits for impact measurements: a deck with one card replaced or removed, and a card
 //! with changed numbers (`attack-1`, `health+2`, `delay=1`, `poison+1`).
 //!
-//! Each edit builds a new [`Tyrant`] from an edited copy of the card table and decks through
-//! [`Tyrant::from_parts`], so (like every load) it leaks one small [`Shared`](super::Shared)
+//! Each edit returns an edited copy of the card table and decks, from which the rule set
+//! builds a new `Tyrant` through `Tyrant::from_parts`, so (like every load) it leaks one small [`Shared`](super::Shared)
 //! for the rest of the process: a few kilobytes per variant, bounded by the number of
 //! variants a command asks for.
 
 use super::cards::{CardDb, CardType};
-use super::Tyrant;
+use super::deck::Deck;
+use super::rules::Shared;
 use crate::edit::parse_change;
 use crate::LoadError;
 
@@ -32,18 +33,17 @@ fn find(db: &CardDb, name: &str) -> Result<u16, LoadError> {
 }
 
 /// See [`crate::Ruleset::card_names`].
-pub(super) fn card_names(t: &Tyrant) -> Vec<String> {
-    t.shared.db.cards.iter().map(|c| c.name.clone()).collect()
+pub(super) fn card_names(sh: &Shared) -> Vec<String> {
+    sh.db.cards.iter().map(|c| c.name.clone()).collect()
 }
 
 /// See [`crate::Ruleset::with_deck_card_replaced`].
 pub(super) fn with_deck_card_replaced(
-    t: &Tyrant,
+    sh: &Shared,
     deck: usize,
     card: &str,
     replacement: Option<&str>,
-) -> Result<Tyrant, LoadError> {
-    let sh = t.shared;
+) -> Result<(CardDb, Vec<Deck>), LoadError> {
     let db = &sh.db;
     let d = sh
         .decks
@@ -101,15 +101,19 @@ pub(super) fn with_deck_card_replaced(
             }
         }
     }
-    Ok(Tyrant::from_parts(db.clone(), decks, t.params.clone()))
+    Ok((db.clone(), decks))
 }
 
 /// See [`crate::Ruleset::with_card_changed`]. Fields: `attack` (assaults), `health`
 /// (commanders, assaults, structures), `delay` (assaults, structures), the X of an
 /// activation skill the card has (`strike`, `rally`, ...; at least 1) or of a numbered
 /// passive skill it has (`armor`, `poison`, ...; 0 removes it).
-pub(super) fn with_card_changed(t: &Tyrant, card: &str, change: &str) -> Result<Tyrant, LoadError> {
-    let mut db = t.shared.db.clone();
+pub(super) fn with_card_changed(
+    sh: &Shared,
+    card: &str,
+    change: &str,
+) -> Result<(CardDb, Vec<Deck>), LoadError> {
+    let mut db = sh.db.clone();
     let id = find(&db, card)?;
     let (field, op) = parse_change(change).map_err(err)?;
     let c = &mut db.cards[id as usize];
@@ -172,16 +176,13 @@ pub(super) fn with_card_changed(t: &Tyrant, card: &str, change: &str) -> Result<
             }
         }
     }
-    Ok(Tyrant::from_parts(
-        db,
-        t.shared.decks.clone(),
-        t.params.clone(),
-    ))
+    Ok((db, sh.decks.clone()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tyrant::Tyrant;
     use crate::Ruleset;
 
     fn ex() -> Tyrant {
@@ -289,6 +290,6 @@ mod tests {
         assert!(e("Toxic Maw", "speed+1").contains("unknown field `speed`"));
         assert!(e("Toxic Maw", "attack").contains("not of the form"));
         assert!(e("Toxic Maw", "attack+x").contains("not a whole number"));
-        assert_eq!(card_names(&t).len(), t.shared.db.cards.len());
+        assert_eq!(card_names(t.shared).len(), t.shared.db.cards.len());
     }
 }

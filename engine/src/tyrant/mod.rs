@@ -151,7 +151,7 @@ impl Ruleset for Tyrant {
     }
 
     fn card_names(&self) -> Vec<String> {
-        edit::card_names(self)
+        edit::card_names(self.shared)
     }
 
     fn with_deck_card_replaced(
@@ -160,10 +160,12 @@ impl Ruleset for Tyrant {
         c: &str,
         r: Option<&str>,
     ) -> Result<Self, LoadError> {
-        edit::with_deck_card_replaced(self, d, c, r)
+        let (db, decks) = edit::with_deck_card_replaced(self.shared, d, c, r)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        edit::with_card_changed(self, card, change)
+        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 }
