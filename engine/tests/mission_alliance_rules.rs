@@ -334,3 +334,51 @@ fn bad_card_files_name_file_line_and_problem() {
         "c.csv:7: column `symbol`: `charge` is not one of: attack, hold, imitate"
     );
 }
+
+#[test]
+fn card_edits_for_impact() {
+    let r = MissionAlliance::example(&[]).unwrap();
+    let d = r.deck("swarm").unwrap() as usize;
+    let db = &r.shared().db;
+    let (comot, bulat) = (db.find("Comot").unwrap(), db.find("Bulat").unwrap());
+    let count = |m: &MissionAlliance, id| {
+        m.shared().decks[d]
+            .cards
+            .iter()
+            .filter(|&&c| c == id)
+            .count()
+    };
+    let rep = r
+        .with_deck_card_replaced(d, "Comot", Some("Bulat"))
+        .unwrap();
+    assert_eq!((count(&rep, comot), count(&rep, bulat)), (0, 6));
+    let rm = r.with_deck_card_replaced(d, "Comot", None).unwrap();
+    assert_eq!(rm.shared().decks[d].cards.len(), 27);
+    let n = r.with_card_changed("MATA Assault", "eliminate-1").unwrap();
+    let m = n.shared().db.find("MATA Assault").unwrap();
+    assert_eq!(n.shared().db.card(m).effects[0].n, 1);
+    let p = r.with_card_changed("Roza", "power+2").unwrap();
+    assert_eq!(
+        p.shared()
+            .db
+            .card(p.shared().db.find("Roza").unwrap())
+            .power,
+        7
+    );
+    let e = r
+        .with_card_changed("Comot", "draw+1")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "mission_alliance card edit: card `Comot` has no `draw N` effect to change"
+    );
+    let e = r
+        .with_card_changed("Comot", "cost-2")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "mission_alliance card edit: card `Comot`: cost-2 makes its cost -1, outside 0..=9"
+    );
+}

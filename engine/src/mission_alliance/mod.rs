@@ -8,6 +8,7 @@
 pub mod cards;
 pub mod deck;
 mod describe;
+mod edit;
 mod rules;
 mod scenario;
 pub mod state;
@@ -130,6 +131,21 @@ impl Ruleset for MissionAlliance {
             .iter()
             .map(|c| c.name.clone())
             .collect()
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> MaState {
