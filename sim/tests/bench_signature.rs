@@ -40,3 +40,36 @@ fn bench_signature_is_unchanged_and_thread_independent() {
         path.display()
     );
 }
+
+/// The Mission: Alliance workload's signature for 2,000 games (a tenth of 20,000), the same on
+/// 1 and 2 threads.
+#[test]
+fn mission_alliance_bench_signature_is_unchanged_and_thread_independent() {
+    let line = |threads: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
+            .args([
+                "bench",
+                "--games",
+                "20000",
+                "--threads",
+                threads,
+                "--no-agents",
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .find(|l| l.starts_with("signature mission_alliance:"))
+            .expect("a mission_alliance signature line")
+            .to_string()
+    };
+    let one = line("1");
+    assert_eq!(one, line("2"));
+    assert_eq!(
+        one,
+        "signature mission_alliance: games=2000 first_player_wins=1042 second_player_wins=952 draws=6 checksum=572c993524034410",
+        "Mission: Alliance behaviour changed: update this line if intended"
+    );
+}

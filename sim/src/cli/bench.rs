@@ -67,9 +67,50 @@ pub fn cmd_bench(a: BenchArgs) -> Result<()> {
         "speed: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
+    mission_alliance_workload(&a)?;
     if !a.no_agents {
         bench_agents()?;
     }
+    Ok(())
+}
+
+/// The Mission: Alliance workload: swarm against elite, random play, a tenth as many games as
+/// the Tyrant workload, with its own signature line.
+fn mission_alliance_workload(a: &BenchArgs) -> Result<()> {
+    let dir = data_dir().join("mission_alliance").join("decks");
+    let job = Job {
+        game: "mission_alliance".into(),
+        cards: None,
+        decks: ["swarm", "elite"]
+            .iter()
+            .map(|d| dir.join(format!("{d}.txt")))
+            .collect(),
+        pairing: Pairing::Single,
+        agents: vec!["random".into(), "random".into()],
+        games: (a.games / 10).max(1),
+        seed: BENCH_SEED,
+        threads: a.threads.map(|t| t as usize),
+        out: None,
+        params: vec![],
+        progress: false,
+        command: argv(),
+    };
+    let r = execute(&job)?;
+    let (mut first, mut second, mut draws) = (0u64, 0u64, 0u64);
+    for row in r.summary.iter().filter(|s| s.seat == "seat0") {
+        first += row.acc.wins;
+        second += row.acc.losses;
+        draws += row.acc.draws;
+    }
+    println!("bench: mission_alliance swarm vs elite, random vs random, seed {BENCH_SEED}");
+    println!(
+        "signature mission_alliance: games={} first_player_wins={first} second_player_wins={second} draws={draws} checksum={:016x}",
+        r.manifest.games, r.checksum
+    );
+    println!(
+        "speed mission_alliance: {:.0} games/s on {} threads ({:.3} s)",
+        r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
+    );
     Ok(())
 }
 
