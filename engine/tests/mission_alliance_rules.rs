@@ -11,20 +11,25 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// A game of the scenario test deck against itself, stacked, seat 0 first, mulligans kept.
-fn game(params: &[&str]) -> MaState {
+/// The example cards with the scenario test deck in both seats, stacked (no shuffle), seat 0
+/// first, with `params` over that.
+fn ruleset(params: &[&str]) -> MissionAlliance {
     let mut p = Params::defaults(MissionAlliance::param_specs());
     for a in ["shuffle=false", "first=seat0"].iter().chain(params) {
         p.set(a).unwrap();
     }
     let deck = root().join("scenarios/mission_alliance/decks/test.txt");
-    let r = MissionAlliance::load(&Setup {
+    MissionAlliance::load(&Setup {
         cards: root().join("data/mission_alliance/cards.csv"),
         decks: vec![DeckSource::File(deck.clone()), DeckSource::File(deck)],
         params: p,
     })
-    .unwrap();
-    let mut g = r.new_game(&[0, 1], game_rng(1, 0));
+    .unwrap()
+}
+
+/// A game of the test deck against itself with both opening hands kept.
+fn game(params: &[&str]) -> MaState {
+    let mut g = ruleset(params).new_game(&[0, 1], game_rng(1, 0));
     g.set_logging(true);
     act(&mut g, "keep");
     act(&mut g, "keep");
@@ -62,15 +67,7 @@ fn set(g: &mut MaState, k: &str, v: &str) {
 
 #[test]
 fn opening_hands_and_mulligan() {
-    let mut p = Params::defaults(MissionAlliance::param_specs());
-    p.set("shuffle=false").unwrap();
-    let deck = root().join("scenarios/mission_alliance/decks/test.txt");
-    let r = MissionAlliance::load(&Setup {
-        cards: root().join("data/mission_alliance/cards.csv"),
-        decks: vec![DeckSource::File(deck.clone()), DeckSource::File(deck)],
-        params: p,
-    })
-    .unwrap();
+    let r = ruleset(&[]);
     let mut g = r.new_game(&[0, 1], game_rng(1, 0));
     // The first player draws 7, the second 8, from the top of the stacked deck.
     assert_eq!(key(&g, "P0.hand"), "7");

@@ -123,12 +123,13 @@ impl MaState {
             .any(|e| e.trigger == Trigger::Active)
     }
 
+    /// Energy always finds a place: a free one, or (the row being full, so not empty) one
+    /// the player clears.
     fn can_build(&self, p: usize, c: u8) -> bool {
         let pl = &self.players[p];
         !self.attack_phase
             && pl.built < self.shared.rules.energy_per_turn
             && pl.hand.len() > self.def(p, c).cost as usize
-            && (!pl.back.is_empty() || pl.back.len() < self.shared.rules.back_row as usize)
     }
 
     fn can_play(&self, p: usize, c: u8) -> bool {
