@@ -27,24 +27,7 @@ pub struct BenchArgs {
 }
 
 pub fn cmd_bench(a: BenchArgs) -> Result<()> {
-    let dir = data_dir().join("tyrant").join("decks");
-    let job = Job {
-        game: "tyrant".into(),
-        cards: None,
-        decks: BENCH_DECKS
-            .iter()
-            .map(|d| dir.join(format!("{d}.txt")))
-            .collect(),
-        pairing: Pairing::Single,
-        agents: vec!["random".into(), "random".into()],
-        games: a.games,
-        seed: BENCH_SEED,
-        threads: a.threads.map(|t| t as usize),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: argv(),
-    };
+    let job = bench_job("tyrant", &BENCH_DECKS, a.games, &a);
     let r = execute(&job)?;
     // Every game appears once in the attacker rows (one per deck).
     let (mut att, mut def, mut draws, mut limit) = (0u64, 0u64, 0u64, 0u64);
@@ -74,27 +57,34 @@ pub fn cmd_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// The Mission: Alliance workload: swarm against elite, random play, a tenth as many games as
-/// the Tyrant workload, with its own signature line.
-fn mission_alliance_workload(a: &BenchArgs) -> Result<()> {
-    let dir = data_dir().join("mission_alliance").join("decks");
-    let job = Job {
-        game: "mission_alliance".into(),
+/// A random-against-random job of `games` games between two example decks of `game`.
+fn bench_job(game: &str, decks: &[&str], games: u64, a: &BenchArgs) -> Job {
+    let dir = data_dir().join(game).join("decks");
+    Job {
+        game: game.into(),
         cards: None,
-        decks: ["swarm", "elite"]
-            .iter()
-            .map(|d| dir.join(format!("{d}.txt")))
-            .collect(),
+        decks: decks.iter().map(|d| dir.join(format!("{d}.txt"))).collect(),
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
-        games: (a.games / 10).max(1),
+        games,
         seed: BENCH_SEED,
         threads: a.threads.map(|t| t as usize),
         out: None,
         params: vec![],
         progress: false,
         command: argv(),
-    };
+    }
+}
+
+/// The Mission: Alliance workload: swarm against elite, random play, a tenth as many games as
+/// the Tyrant workload, with its own signature line.
+fn mission_alliance_workload(a: &BenchArgs) -> Result<()> {
+    let job = bench_job(
+        "mission_alliance",
+        &["swarm", "elite"],
+        (a.games / 10).max(1),
+        a,
+    );
     let r = execute(&job)?;
     let (mut first, mut second, mut draws) = (0u64, 0u64, 0u64);
     for row in r.summary.iter().filter(|s| s.seat == "seat0") {
