@@ -136,14 +136,65 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// The facts play reads most, packed for the per-deck tables.
+    pub fn facts(&self) -> Facts {
+        Facts {
+            kind: self.kind,
+            core: self.core,
+            cost: self.cost,
+            power: self.power,
+            symbol: self.symbol,
+            boost: self.passive(Verb::Boost),
+            immune: self.passive(Verb::Immune) > 0,
+            active: self.effects.iter().any(|e| e.trigger == Trigger::Active),
+        }
+    }
+
     /// The number of this card's passive effect `verb` (0 if it has none).
-    pub fn passive(&self, verb: Verb) -> u8 {
+    pub fn passive(&self, verb: Verb) -> u16 {
         self.effects
             .iter()
             .filter(|e| e.trigger == Trigger::Passive && e.verb == verb)
-            .map(|e| e.n.max(1))
+            .map(|e| e.n.max(1) as u16)
             .sum()
     }
+}
+
+/// What the rules read of a card on every legal-action listing, packed in 8 bytes and
+/// compiled at load into one table per deck (indexed by deck position), so play never walks
+/// a card's effect list or follows the deck to the card table for these.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// Unit, gadget or formation.
+    pub kind: Kind,
+    /// Core index (units; [`NO_CORE`] otherwise).
+    pub core: u8,
+    /// Energy cost.
+    pub cost: u8,
+    /// Printed combat power.
+    pub power: u8,
+    /// Printed combat symbol.
+    pub symbol: Symbol,
+    /// Passive Boost: the power the card adds to each teammate.
+    pub boost: u16,
+    /// Passive Immune.
+    pub immune: bool,
+    /// Whether it has an active ability.
+    pub active: bool,
+}
+
+impl Facts {
+    /// Filler for table positions past a deck's end (a deck made smaller by a card edit).
+    pub const NONE: Facts = Facts {
+        kind: Kind::Formation,
+        core: NO_CORE,
+        cost: 0,
+        power: 0,
+        symbol: Symbol::None,
+        boost: 0,
+        immune: false,
+        active: false,
+    };
 }
 
 /// Core of a non-unit card.

@@ -1,8 +1,8 @@
 //! The loaded rules of a Mission: Alliance run: the named rule parameters (each a reading of
 //! the rules text that moves balance), their typed form, and the data every game shares.
 
-use super::cards::CardDb;
-use super::deck::Deck;
+use super::cards::{CardDb, Facts};
+use super::deck::{Deck, DECK};
 use crate::{ParamKind, ParamSpec, Params};
 
 /// Most back-row places (Energy and gadgets) the state can hold.
@@ -102,4 +102,28 @@ pub struct Shared {
     pub decks: Vec<Deck>,
     /// The rules.
     pub rules: Rules,
+    /// Per deck, the [`Facts`] of the card at each deck position (compiled at load).
+    pub facts: Vec<[Facts; DECK]>,
+}
+
+impl Shared {
+    /// Join the card table, the decks and the rules, compiling the per-deck fact tables.
+    pub fn new(db: CardDb, decks: Vec<Deck>, rules: Rules) -> Self {
+        let facts = decks
+            .iter()
+            .map(|d| {
+                let mut t = [Facts::NONE; DECK];
+                for (slot, &id) in t.iter_mut().zip(d.cards.iter()) {
+                    *slot = db.card(id).facts();
+                }
+                t
+            })
+            .collect();
+        Shared {
+            db,
+            decks,
+            rules,
+            facts,
+        }
+    }
 }

@@ -41,6 +41,55 @@ pub const RESPOND: u16 = 261;
 /// Choose enemy unit `u` as the effect's target: `TARGET + u`.
 pub const TARGET: u16 = 280;
 
+/// Where a unit may arrive (see [`PLACE`]): whether a new team fits, and the end teams a
+/// unit may join.
+struct Arrivals {
+    /// A new team fits in the row.
+    room: bool,
+    /// The row has a team (so left and right are different places).
+    teams: bool,
+    first: Join,
+    last: Join,
+}
+
+/// An end team a unit may join unless it holds the unit's core.
+#[derive(Copy, Clone)]
+struct Join {
+    /// The team exists and has room.
+    open: bool,
+    n: u8,
+    cores: [u8; TEAM],
+}
+
+impl Join {
+    const CLOSED: Join = Join {
+        open: false,
+        n: 0,
+        cores: [0; TEAM],
+    };
+
+    fn allows(&self, core: u8) -> bool {
+        self.open && !self.cores[..self.n as usize].contains(&core)
+    }
+}
+
+impl Arrivals {
+    /// Whether a unit of `core` may arrive by placement `k`.
+    fn allows(&self, core: u8, k: usize) -> bool {
+        match k {
+            0 => self.room,
+            1 => self.room && self.teams,
+            2 => self.first.allows(core),
+            _ => self.last.allows(core),
+        }
+    }
+
+    /// Whether a unit of `core` may arrive anywhere.
+    fn any(&self, core: u8) -> bool {
+        self.room || self.first.allows(core) || self.last.allows(core)
+    }
+}
+
 impl MaState {
     /// The player who decides now.
     pub fn decider(&self) -> Option<u8> {
@@ -67,13 +116,29 @@ impl MaState {
             Dec::Main => {
                 push(out, END);
                 let pl = &self.players[p];
-                for (i, &c) in pl.hand.iter().enumerate() {
-                    if self.can_build(p, c) {
-                        push(out, BUILD + i as u16);
+                let r = &self.shared.rules;
+                if !self.attack_phase && pl.built < r.energy_per_turn {
+                    for (i, &c) in pl.hand.iter().enumerate() {
+                        if pl.hand.len() > self.fx(p, c).cost as usize {
+                            push(out, BUILD + i as u16);
+                        }
                     }
                 }
+                let energy = self.ready_energy(p);
+                // With room for a new team every unit can arrive; only a full row asks
+                // which end team a unit may join.
+                let arrivals = (pl.teams.len() >= r.max_teams as usize).then(|| self.arrivals(p));
+                let gadget_room =
+                    pl.back.len() < r.back_row as usize || pl.back.iter().any(|b| !b.gadget);
                 for (i, &c) in pl.hand.iter().enumerate() {
-                    if self.can_play(p, c) {
+                    let f = self.fx(p, c);
+                    let ok = energy >= f.cost as usize
+                        && match f.kind {
+                            Kind::Unit => arrivals.as_ref().is_none_or(|a| a.any(f.core)),
+                            Kind::Gadget => gadget_room,
+                            Kind::Formation => true,
+                        };
+                    if ok {
                         push(out, PLAY + i as u16);
                     }
                 }
@@ -97,8 +162,9 @@ impl MaState {
                 }
             }
             Dec::Place { card } => {
+                let (arrivals, core) = (self.arrivals(p), self.fx(p, card).core);
                 for k in 0..4 {
-                    if self.can_place(p, card, k) {
+                    if arrivals.allows(core, k) {
                         push(out, PLACE + k as u16);
                     }
                 }
@@ -117,53 +183,39 @@ impl MaState {
     }
 
     fn has_active(&self, p: usize, pos: u8) -> bool {
-        self.def(p, pos)
-            .effects
-            .iter()
-            .any(|e| e.trigger == Trigger::Active)
+        self.fx(p, pos).active
     }
 
-    /// Energy always finds a place: a free one, or (the row being full, so not empty) one
-    /// the player clears.
-    fn can_build(&self, p: usize, c: u8) -> bool {
-        let pl = &self.players[p];
-        !self.attack_phase
-            && pl.built < self.shared.rules.energy_per_turn
-            && pl.hand.len() > self.def(p, c).cost as usize
-    }
-
-    fn can_play(&self, p: usize, c: u8) -> bool {
-        let d = self.def(p, c);
-        if self.ready_energy(p) < d.cost as usize {
-            return false;
-        }
-        let pl = &self.players[p];
-        match d.kind {
-            Kind::Unit => (0..4).any(|k| self.can_place(p, c, k)),
-            Kind::Gadget => {
-                pl.back.len() < self.shared.rules.back_row as usize
-                    || pl.back.iter().any(|b| !b.gadget)
+    /// Where `p`'s units may arrive now, for every core at once.
+    fn arrivals(&self, p: usize) -> Arrivals {
+        let r = &self.shared.rules;
+        let teams = &self.players[p].teams;
+        let join = |t: &Team| {
+            let mut j = Join::CLOSED;
+            if t.units.len() < r.team_size as usize {
+                j.open = true;
+                j.n = t.units.len() as u8;
+                for (c, u) in j.cores.iter_mut().zip(t.units.iter()) {
+                    *c = self.fx(p, u.pos).core;
+                }
             }
-            Kind::Formation => true,
+            j
+        };
+        Arrivals {
+            room: teams.len() < r.max_teams as usize,
+            teams: !teams.is_empty(),
+            first: teams.first().map_or(Join::CLOSED, join),
+            last: if teams.len() > 1 {
+                join(teams.last().expect("two teams"))
+            } else {
+                Join::CLOSED
+            },
         }
     }
 
     /// Whether unit `card` may arrive by placement `k` (see [`PLACE`]).
     pub fn can_place(&self, p: usize, card: u8, k: usize) -> bool {
-        let r = &self.shared.rules;
-        let teams = &self.players[p].teams;
-        let core = self.def(p, card).core;
-        let joinable = |t: &Team| {
-            t.units.len() < r.team_size as usize
-                && t.units.iter().all(|u| self.def(p, u.pos).core != core)
-        };
-        match k {
-            0 => teams.len() < r.max_teams as usize,
-            // With no team yet, left and right are the same place.
-            1 => !teams.is_empty() && teams.len() < r.max_teams as usize,
-            2 => teams.first().is_some_and(joinable),
-            _ => teams.len() > 1 && teams.last().is_some_and(joinable),
-        }
+        self.arrivals(p).allows(self.fx(p, card).core, k)
     }
 
     /// Apply an action and run everything that follows without a decision.

@@ -100,7 +100,7 @@ impl MaState {
         let q = 1 - e.owner as usize;
         for (ti, t) in self.players[q].teams.iter().enumerate() {
             for (si, u) in t.units.iter().enumerate() {
-                if self.def(q, u.pos).passive(Verb::Immune) > 0 {
+                if self.fx(q, u.pos).immune {
                     continue;
                 }
                 let ok = match e.verb {

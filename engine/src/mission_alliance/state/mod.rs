@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 
-use super::cards::{CardDef, Kind, Symbol, Verb};
+use super::cards::{CardDef, Facts, Kind, Symbol, Verb};
 use super::deck::DECK;
 use super::rules::{Shared, MAX_BACK};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
@@ -147,6 +147,8 @@ pub struct Pending {
 #[derive(Clone)]
 pub struct MaState {
     pub(crate) shared: &'static Shared,
+    /// Each seat's deck fact table (`shared.facts` of its deck).
+    pub(crate) facts: [&'static [Facts; DECK]; 2],
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
@@ -223,6 +225,10 @@ impl MaState {
         };
         let mut s = MaState {
             shared,
+            facts: [
+                &shared.facts[seating[0] as usize],
+                &shared.facts[seating[1] as usize],
+            ],
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             cur: first,
@@ -271,6 +277,12 @@ impl MaState {
         shared
             .db
             .card(shared.decks[self.decks[p] as usize].cards[pos as usize])
+    }
+
+    /// The packed facts of the card at deck position `pos` of seat `p`.
+    #[inline]
+    pub fn fx(&self, p: usize, pos: u8) -> Facts {
+        self.facts[p][pos as usize]
     }
 
     /// Draw one card for `p`, refilling the draw deck from the shuffled discard pile when it
@@ -337,7 +349,7 @@ impl MaState {
     /// unit alone in its team has none.
     pub fn combat_symbol(&self, p: usize, team: usize, slot: usize) -> Symbol {
         let t = &self.players[p].teams[team];
-        let own = self.def(p, t.units[slot].pos).symbol;
+        let own = self.fx(p, t.units[slot].pos).symbol;
         if own != Symbol::Imitate {
             return own;
         }
@@ -348,7 +360,7 @@ impl MaState {
         } else {
             None
         };
-        match n.map(|i| self.def(p, t.units[i].pos).symbol) {
+        match n.map(|i| self.fx(p, t.units[i].pos).symbol) {
             Some(Symbol::Imitate) | None => Symbol::None,
             Some(s) => s,
         }
@@ -359,10 +371,10 @@ impl MaState {
     pub fn power(&self, p: usize, team: usize, slot: usize) -> u16 {
         let r = &self.shared.rules;
         let t = &self.players[p].teams[team];
-        let mut pw = self.def(p, t.units[slot].pos).power as u16;
+        let mut pw = self.fx(p, t.units[slot].pos).power as u16;
         for (i, u) in t.units.iter().enumerate() {
             if i != slot {
-                pw += self.def(p, u.pos).passive(Verb::Boost) as u16;
+                pw += self.fx(p, u.pos).boost;
             }
         }
         if t.units.len() >= r.bonus_level as usize {
@@ -378,7 +390,7 @@ impl MaState {
         t.units.len() >= self.shared.rules.challenge_level as usize
             && t.units
                 .iter()
-                .any(|u| self.def(p, u.pos).symbol == Symbol::Hold)
+                .any(|u| self.fx(p, u.pos).symbol == Symbol::Hold)
     }
 
     /// Replace what `viewer` cannot see: the opponent's hand, face-down Energy and draw deck
@@ -416,8 +428,38 @@ impl MaState {
         }
     }
 
-    /// A heuristic value for `p`: cards eliminated on both sides first, then the board.
+    /// A heuristic value for `p`: cards eliminated on both sides first, then the board. When
+    /// the opponent must settle what `p` just did (answer an attack, choose a target), the
+    /// position is scored after each of the opponent's options and the worst for `p` counts,
+    /// so a one-step search sees what an attack wins or loses.
     pub fn eval(&self, p: u8) -> f64 {
+        let settling = matches!(self.dec, Dec::Respond | Dec::Target);
+        if settling && self.decider() == Some(1 - p) {
+            let mut options = crate::ActionBuf::new();
+            self.legal(&mut options);
+            let mut worst = f64::INFINITY;
+            for &a in options.iter() {
+                let mut s = self.clone();
+                s.play(a);
+                worst = worst.min(s.static_eval(p));
+            }
+            if worst.is_finite() {
+                return worst;
+            }
+        }
+        self.static_eval(p)
+    }
+
+    /// [`MaState::eval`] of the position as it stands: per side, 3 for each card
+    /// eliminated (the cards that lose the game), half a point per point of power in the
+    /// front row, 1 for each team able to attack the player and for each challenging team,
+    /// 1.5 for each Energy card and 0.6 for each gadget. Hand cards count nothing: they are
+    /// the fuel for Energy and plays, which count. The weights were tuned on greedy-against-
+    /// random ladders (`cardsim ladder --game mission_alliance --agent random --agent
+    /// greedy`): valuing Energy at 0.6 and hand cards at 0.3 (the first draft) left greedy
+    /// play at 52.8% [47.9, 57.6] against random play, because building Energy never paid;
+    /// these weights give 98.5% [97.2, 99.2] (300 deals each).
+    fn static_eval(&self, p: u8) -> f64 {
         if let Some(o) = self.result {
             return 1000.0 * (o.result(p as usize).reward() - 0.5);
         }
@@ -427,16 +469,18 @@ impl MaState {
             let mut board = 0.0;
             for (ti, t) in pl.teams.iter().enumerate() {
                 for si in 0..t.units.len() {
-                    board += self.power(q, ti, si) as f64;
+                    board += 0.5 * self.power(q, ti, si) as f64;
                 }
                 if t.units.len() >= self.shared.rules.attack_player_level as usize {
                     board += 1.0;
                 }
+                if self.challenges(q, ti) {
+                    board += 1.0;
+                }
             }
-            -3.0 * pl.eliminated.len() as f64
-                + 0.5 * board
-                + 0.3 * pl.hand.len() as f64
-                + 0.6 * pl.back.len() as f64
+            let energy = pl.back.iter().filter(|b| !b.gadget).count() as f64;
+            let gadgets = pl.back.len() as f64 - energy;
+            -3.0 * pl.eliminated.len() as f64 + board + 1.5 * energy + 0.6 * gadgets
         };
         side(me) - side(op)
     }
