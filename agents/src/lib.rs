@@ -263,6 +263,8 @@ pub fn list_game_agents(game: &str, policies: &[PolicyInfo]) -> Vec<AgentInfo> {
             "c=1.4: UCT exploration constant".into(),
             "rollout=random: playout policy, random or greedy".into(),
             format!("max_nodes=200000: tree size limit with ms{extra}"),
+            "depth=: truncated playouts, scored by the game's evaluation after this many player decisions outside the tree (default: play games out)".into(),
+            "scale=5: evaluation difference worth a reward of 0.73 in a truncated playout".into(),
         ]
     };
     v.push(AgentInfo {
@@ -365,7 +367,10 @@ impl AgentSpec {
 }
 
 fn mcts_config(spec: &AgentSpec, peek: bool) -> Result<MctsConfig, SpecError> {
-    let p = SpecParams::new(spec, &["iters", "ms", "c", "rollout", "max_nodes"])?;
+    let p = SpecParams::new(
+        spec,
+        &["iters", "ms", "c", "rollout", "max_nodes", "depth", "scale"],
+    )?;
     let d = MctsConfig::default();
     let budget = match (p.int("iters", 1, 10_000_000)?, p.int("ms", 1, 600_000)?) {
         (Some(_), Some(_)) => {
@@ -388,6 +393,8 @@ fn mcts_config(spec: &AgentSpec, peek: bool) -> Result<MctsConfig, SpecError> {
         rollout,
         max_nodes: p.int("max_nodes", 1, 50_000_000)?.unwrap_or(d.max_nodes),
         peek,
+        depth: p.int("depth", 0, 1_000_000)?,
+        scale: p.float("scale", 0.001, 1e9)?.unwrap_or(d.scale),
     })
 }
 
@@ -516,10 +523,26 @@ mod tests {
             label("mcts-peek:ms=20").unwrap(),
             "mcts-peek:ms=20,max_nodes=200000,c=1.4,rollout=random"
         );
+        assert_eq!(
+            label("mcts:iters=300,depth=8").unwrap(),
+            "mcts:iters=300,c=1.4,rollout=random,depth=8,scale=5"
+        );
+        assert_eq!(
+            label("mcts:depth=0,scale=2.5").unwrap(),
+            "mcts:iters=1000,c=1.4,rollout=random,depth=0,scale=2.5"
+        );
         let bad = [
             (
+                "mcts:depth=-1",
+                "agent `mcts`: `depth=-1`: expected a whole number from 0 to 1000000",
+            ),
+            (
+                "mcts:scale=0",
+                "agent `mcts`: `scale=0`: expected a number from 0.001 to 1000000000",
+            ),
+            (
                 "mcts:iter=5",
-                "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes)",
+                "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes, depth, scale)",
             ),
             (
                 "mcts:iters=0",

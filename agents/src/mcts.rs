@@ -9,7 +9,9 @@
 //! keyed by (player, action id), an action seen for the first time in a node is expanded,
 //! and UCT runs only over the children legal in the current world, with the parent count in
 //! the exploration term replaced by each child's *availability* (how often it was legal when
-//! its parent was visited).
+//! its parent was visited). With `depth=N` a playout stops after N player decisions outside
+//! the tree and is scored by the game's evaluation (squashed into a reward by `scale`)
+//! instead of being played to the end: cheaper iterations for long games.
 //!
 //! Chance nodes are not branched on: each iteration samples them with its own RNG (open
 //! loop), as it does forced single-option moves and the moves of seats the rules give to an
@@ -62,6 +64,13 @@ pub struct MctsConfig {
     pub max_nodes: u32,
     /// Search the true state instead of resampled worlds (the `mcts-peek` agent).
     pub peek: bool,
+    /// Truncated playouts: stop a playout after this many player decisions outside the tree
+    /// and score the position with the game's evaluation instead of its result (`None`:
+    /// play every game out).
+    pub depth: Option<u32>,
+    /// The evaluation difference worth about 73% (1 / (1 + e^-1)) as a reward when a
+    /// truncated playout is scored: reward = 1 / (1 + e^(-evaluate / scale)).
+    pub scale: f64,
 }
 
 impl Default for MctsConfig {
@@ -72,6 +81,8 @@ impl Default for MctsConfig {
             rollout: Rollout::Random,
             max_nodes: 200_000,
             peek: false,
+            depth: None,
+            scale: 5.0,
         }
     }
 }
@@ -218,6 +229,8 @@ impl MctsAgent {
         let mut node = 0u32;
         let max = world.max_decisions() as usize + 1;
         let mut steps = 0usize;
+        // Player decisions left in a truncated playout.
+        let mut left = self.cfg.depth.unwrap_or(u32::MAX);
         // Selection and expansion while in the tree, then the playout.
         let mut in_tree = true;
         while steps < max {
@@ -231,6 +244,12 @@ impl MctsAgent {
                 ToMove::Player(p) => {
                     world.legal_actions(&mut legal);
                     if !in_tree || legal.len() == 1 || self.random_seats & (1 << p) != 0 {
+                        if !in_tree && legal.len() > 1 {
+                            if left == 0 {
+                                break;
+                            }
+                            left -= 1;
+                        }
                         let a = self.playout_action(&world, p, &legal, rng);
                         world.apply_unchecked(a);
                         continue;
@@ -263,6 +282,12 @@ impl MctsAgent {
         if let Some(o) = world.outcome() {
             for (r, res) in reward.iter_mut().zip(o.results) {
                 *r = res.reward() as f32;
+            }
+        } else if self.cfg.depth.is_some() {
+            // A truncated playout: the evaluation, squashed into (0, 1).
+            for (p, r) in reward.iter_mut().enumerate().take(world.num_players()) {
+                let e = world.evaluate(p as u8) / self.cfg.scale;
+                *r = (1.0 / (1.0 + (-e).exp())) as f32;
             }
         }
         for &i in &self.path {
@@ -341,7 +366,11 @@ impl<G: Game> Agent<G> for MctsAgent {
             Rollout::Random => "random",
             Rollout::Greedy => "greedy",
         };
-        format!("{name}:{budget},c={},rollout={rollout}", cfg.c)
+        let depth = match cfg.depth {
+            Some(d) => format!(",depth={d},scale={}", cfg.scale),
+            None => String::new(),
+        };
+        format!("{name}:{budget},c={},rollout={rollout}{depth}", cfg.c)
     }
 
     fn sees_hidden(&self) -> bool {
