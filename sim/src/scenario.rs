@@ -25,7 +25,9 @@
 //! log = ["evades"]                 # substrings the step's event log shows, in this order
 //! ```
 //!
-//! A step may also `set` more set-up keys before its play. After the last step every
+//! A step may also `set` more set-up keys before its play, and list action labels that must be
+//! legal (`offered = ["..."]`) or must not be (`not_offered = ["..."]`) at its decision, checked
+//! before its play. After the last step every
 //! forced outcome must have been used.
 
 use std::collections::BTreeMap;
@@ -74,6 +76,10 @@ struct RawStep {
     #[serde(default)]
     force: Vec<Spanned<String>>,
     play: Option<Spanned<String>>,
+    #[serde(default)]
+    offered: Vec<Spanned<String>>,
+    #[serde(default)]
+    not_offered: Vec<Spanned<String>>,
     #[serde(default)]
     expect: Vec<Spanned<String>>,
     #[serde(default)]
@@ -279,6 +285,30 @@ fn run_game<R: Ruleset>(
         for f in &step.force {
             let (k, v) = split_kv(src, f)?;
             st.force_chance(k, v).map_err(|e| src.at(f.span(), e))?;
+        }
+        // Actions that must (not) be legal at this decision, before the step's play.
+        if !step.offered.is_empty() || !step.not_offered.is_empty() {
+            if st.to_move() != ToMove::Terminal {
+                st.legal_actions(&mut legal);
+            } else {
+                legal.clear();
+            }
+            let labels: Vec<String> = legal.iter().map(|&a| st.action_label(a)).collect();
+            let has = |w: &str| labels.iter().any(|l| l.eq_ignore_ascii_case(w.trim()));
+            for (list, want_it) in [(&step.offered, true), (&step.not_offered, false)] {
+                for w in list {
+                    rep.checks += 1;
+                    if has(w.get_ref()) != want_it {
+                        rep.failures.push(format!(
+                            "{} ({here}): '{}' is {}offered (legal: {})",
+                            src.at(w.span(), if want_it { "offered" } else { "not_offered" }),
+                            w.get_ref(),
+                            if want_it { "not " } else { "" },
+                            labels.join("; ")
+                        ));
+                    }
+                }
+            }
         }
         if let Some(play) = &step.play {
             let want = play.get_ref().trim();

@@ -99,6 +99,18 @@ fn failing_assertions_show_expected_and_actual() {
 }
 
 #[test]
+fn offered_and_not_offered_list_the_legal_actions() {
+    expect_failure(
+        "offered.toml",
+        &[
+            "FAIL {path} (4 checks)",
+            "{path}:20: offered (step 1 (line 19)): 'play Nothing' is not offered (legal: play Striker; play Crate; play Crate)",
+            "{path}:21: not_offered (step 1 (line 19)): 'play Crate' is offered (legal: play Striker; play Crate; play Crate)",
+        ],
+    );
+}
+
+#[test]
 fn unused_forced_outcome_fails() {
     expect_failure(
         "unused_force.toml",
