@@ -317,7 +317,7 @@ impl CardDb {
                     path,
                     line,
                     format!(
-                        "duplicate card name `{}` (first defined on line {})",
+                        "column `name`: duplicate card name `{}` (first defined on line {})",
                         card.name, db.cards[prev as usize].line
                     ),
                 ));
@@ -363,20 +363,22 @@ pub const PASSIVE_FLAG: [&str; 10] = [
 fn skill_x(takes_x: bool, x: Option<u8>) -> Result<u8, &'static str> {
     match (takes_x, x) {
         (true, Some(v)) => Ok(v),
-        (true, None) => Err("needs a number X"),
+        (true, None) => Err("needs a number X (a whole number from 1 to 99)"),
         (false, Some(_)) => Err("takes no number"),
         (false, None) => Ok(0),
     }
 }
 
-fn parse_num(path: &Path, line: u64, what: &str, s: &str, max: u8) -> Result<u8, LoadError> {
-    s.parse::<u8>().ok().filter(|v| *v <= max).ok_or_else(|| {
-        LoadError::at(
-            path,
-            line,
-            format!("{what} `{s}` is not a whole number from 0 to {max}"),
-        )
-    })
+fn parse_num(
+    err: &dyn Fn(&str, String) -> LoadError,
+    col: &str,
+    s: &str,
+    max: u8,
+) -> Result<u8, LoadError> {
+    s.parse::<u8>()
+        .ok()
+        .filter(|v| *v <= max)
+        .ok_or_else(|| err(col, format!("`{s}` is not a whole number from 0 to {max}")))
 }
 
 fn parse_card(
@@ -385,16 +387,21 @@ fn parse_card(
     f: &[String],
     factions: &[String],
 ) -> Result<CardDef, LoadError> {
-    let err = |m: String| LoadError::at(path, line, m);
+    // Every message names the file, the line and the column at fault.
+    let err_in = |col: &str, m: String| LoadError::at(path, line, format!("column `{col}`: {m}"));
     let name = f[0].trim().to_string();
     if name.is_empty() {
-        return Err(err("empty card name".into()));
+        return Err(err_in("name", "empty card name".into()));
     }
+    let err = |col: &str, m: String| err_in(col, format!("card `{name}`: {m}"));
     let kind = CardType::parse(&f[1]).ok_or_else(|| {
-        err(format!(
-            "card `{name}`: unknown type `{}` (expected commander, assault, structure or action)",
-            f[1]
-        ))
+        err(
+            "type",
+            format!(
+                "unknown type `{}` (expected commander, assault, structure or action)",
+                f[1]
+            ),
+        )
     })?;
     let faction = factions
         .iter()
@@ -405,20 +412,26 @@ fn parse_card(
         if v.is_empty() || v == "0" {
             Ok(())
         } else {
-            Err(err(format!(
-                "card `{name}`: a {} has no {what} (found `{v}`; leave it empty)",
-                kind.name()
-            )))
+            Err(err(
+                what,
+                format!(
+                    "a {} has no {what} (found `{v}`; leave it empty)",
+                    kind.name()
+                ),
+            ))
         }
     };
     let need = |what: &str, v: &str, max: u8| -> Result<u8, LoadError> {
         if v.is_empty() {
-            return Err(err(format!(
-                "card `{name}`: a {} needs a {what}",
-                kind.name()
-            )));
+            return Err(err(
+                what,
+                format!(
+                    "a {} needs a {what} (a whole number from 0 to {max})",
+                    kind.name()
+                ),
+            ));
         }
-        parse_num(path, line, &format!("card `{name}`: {what}"), v, max)
+        parse_num(&err, what, v, max)
     };
     let (attack, health, delay) = match kind {
         CardType::Commander => {
@@ -447,8 +460,12 @@ fn parse_card(
         CardType::Commander | CardType::Assault | CardType::Structure
     ) && health == 0
     {
-        return Err(err(format!("card `{name}`: health must be at least 1")));
+        return Err(err(
+            "health",
+            "health must be at least 1 (a whole number from 1 to 250)".into(),
+        ));
     }
+    let err = |m: String| err("skills", m);
     let mut acts = ArrayVec::new();
     let mut passive = Passives::default();
     let mut seen: Vec<String> = Vec::new();
@@ -460,9 +477,7 @@ fn parse_card(
         let toks: Vec<&str> = part.split_whitespace().collect();
         let sname = toks[0].to_lowercase();
         if seen.contains(&sname) {
-            return Err(err(format!(
-                "card `{name}`: skill `{sname}` is listed twice"
-            )));
+            return Err(err(format!("skill `{sname}` is listed twice")));
         }
         seen.push(sname.clone());
         let mut x: Option<u8> = None;
@@ -473,7 +488,7 @@ fn parse_card(
             if let Ok(v) = tl.parse::<u32>() {
                 if x.is_some() || v == 0 || v > 99 {
                     return Err(err(format!(
-                        "card `{name}`: skill `{part}`: bad number `{t}` (one number from 1 to 99)"
+                        "skill `{part}`: bad number `{t}` (one number from 1 to 99)"
                     )));
                 }
                 x = Some(v as u8);
@@ -483,7 +498,7 @@ fn parse_card(
                 fac = i as u8;
             } else {
                 return Err(err(format!(
-                    "card `{name}`: skill `{part}`: `{t}` is neither a number, `all`, nor a faction of this file ({})",
+                    "skill `{part}`: `{t}` is neither a number, `all`, nor a faction of this file ({})",
                     factions.join(", ")
                 )));
             }
@@ -499,12 +514,9 @@ fn parse_card(
             _ => None,
         };
         if let Some(k) = act {
-            let x = skill_x(k.takes_x(), x)
-                .map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
+            let x = skill_x(k.takes_x(), x).map_err(|m| err(format!("skill `{sname}` {m}")))?;
             if acts.len() == MAX_ACT_SKILLS {
-                return Err(err(format!(
-                    "card `{name}`: at most {MAX_ACT_SKILLS} activation skills"
-                )));
+                return Err(err(format!("at most {MAX_ACT_SKILLS} activation skills")));
             }
             acts.push(ActSkill {
                 kind: k,
@@ -516,33 +528,34 @@ fn parse_card(
         }
         if all || fac != ANY_FACTION {
             return Err(err(format!(
-                "card `{name}`: skill `{sname}` is passive and takes no `all` or faction"
+                "skill `{sname}` is passive and takes no `all` or faction"
             )));
         }
         let takes_x = PASSIVE_X.contains(&sname.as_str());
         if !takes_x && !PASSIVE_FLAG.contains(&sname.as_str()) {
             return Err(err(format!(
-                "card `{name}`: unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, jam, chaos, {}, {})",
+                "unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, jam, chaos, {}, {})",
                 PASSIVE_X.join(", "),
                 PASSIVE_FLAG.join(", ")
             )));
         }
-        let xv =
-            skill_x(takes_x, x).map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
+        let xv = skill_x(takes_x, x).map_err(|m| err(format!("skill `{sname}` {m}")))?;
         // Where a passive skill can do anything at all.
         let fits = match sname.as_str() {
             "wall" => kind == CardType::Structure,
-            "counter" => matches!(kind, CardType::Assault | CardType::Structure),
+            "armor" => matches!(kind, CardType::Assault | CardType::Structure),
+            "counter" => kind != CardType::Action,
             "refresh" => kind != CardType::Action,
             _ => kind == CardType::Assault,
         };
         if !fits {
             return Err(err(format!(
-                "card `{name}`: skill `{sname}` has no effect on a {} (it works on {})",
+                "skill `{sname}` has no effect on a {} (it works on {})",
                 kind.name(),
                 match sname.as_str() {
                     "wall" => "structures",
-                    "counter" => "assaults and structures",
+                    "armor" => "assaults and structures",
+                    "counter" => "commanders, assaults and structures",
                     "refresh" => "commanders, assaults and structures",
                     _ => "assaults",
                 }
@@ -575,9 +588,9 @@ fn parse_card(
         }
     }
     if kind == CardType::Action && acts.is_empty() {
-        return Err(err(format!(
-            "card `{name}`: an action card needs at least one activation skill"
-        )));
+        return Err(err(
+            "an action card needs at least one activation skill".into()
+        ));
     }
     Ok(CardDef {
         name,

@@ -22,7 +22,7 @@ use crate::{DeckCard, GameRng, LoadError, ParamSpec, Params, PolicyInfo, Ruleset
 pub use cards::{CardDb, CardDef, CardType};
 pub use deck::{Deck, MAX_DECK};
 use rules::PARAMS;
-pub use rules::{AtLimit, Rules, Shared};
+pub use rules::{AtLimit, RallyLasts, Rules, Shared};
 pub use state::{TyrantState, Unit, ATTACKER, DEFENDER};
 
 /// The Tyrant rule set: loaded cards, decks and parameters.
