@@ -46,6 +46,16 @@ impl CardType {
             CardType::Action => "action",
         }
     }
+
+    /// The type's name with its article ("an assault"), for messages.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            CardType::Commander => "a commander",
+            CardType::Assault => "an assault",
+            CardType::Structure => "a structure",
+            CardType::Action => "an action",
+        }
+    }
 }
 
 /// Activation skills (fired in printed order when the card acts).
@@ -415,8 +425,8 @@ fn parse_card(
             Err(err(
                 what,
                 format!(
-                    "a {} has no {what} (found `{v}`; leave it empty)",
-                    kind.name()
+                    "{} has no {what} (found `{v}`; leave it empty)",
+                    kind.with_article()
                 ),
             ))
         }
@@ -426,8 +436,8 @@ fn parse_card(
             return Err(err(
                 what,
                 format!(
-                    "a {} needs a {what} (a whole number from 0 to {max})",
-                    kind.name()
+                    "{} needs a {what} (a whole number from 0 to {max})",
+                    kind.with_article()
                 ),
             ));
         }
@@ -550,8 +560,8 @@ fn parse_card(
         };
         if !fits {
             return Err(err(format!(
-                "skill `{sname}` has no effect on a {} (it works on {})",
-                kind.name(),
+                "skill `{sname}` has no effect on {} (it works on {})",
+                kind.with_article(),
                 match sname.as_str() {
                     "wall" => "structures",
                     "armor" => "assaults and structures",
