@@ -3,7 +3,7 @@
 
 use super::cards::CardDb;
 use super::deck::{Deck, MAX_DECK};
-use crate::{ParamKind, ParamSpec, Params};
+use crate::{ParamKind, ParamSpec, Params, Preset};
 
 /// What happens when the turn limit is reached.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -251,6 +251,49 @@ pub(super) static PARAMS: &[ParamSpec] = &[
         kind: ParamKind::Bool,
         default: 1,
         doc: "Counter on a Wall or commander strikes back at the attacks that damage it",
+    },
+];
+
+/// The named bundles of readings (`--preset NAME`); `docs/games/tyrant.md` gives the source
+/// of every value.
+pub(super) static PRESETS: &[Preset] = &[
+    Preset {
+        name: "standard",
+        doc: "our readings of the rules text (every contested parameter at its default)",
+        values: &[
+            ("shift_acting_side", "false"),
+            ("counter_on_death", "true"),
+            ("berserk_on_commander", "false"),
+            ("berserk_on_counter_death", "false"),
+            ("fear_wall", "true"),
+            ("tribute_on_chaos", "false"),
+            ("payback_jam_roll", "true"),
+            ("weaken_skips_idle", "false"),
+            ("chaos_skips_jammed", "false"),
+            ("rally_lasts", "turn"),
+            ("zero_weaken_ends_attack", "true"),
+            ("poison_death_shift", "false"),
+            ("wall_counter", "true"),
+        ],
+    },
+    Preset {
+        name: "tyrant-optimize",
+        doc: "the readings of the community simulator tyrant_optimize (Nov 2012)",
+        values: &[
+            ("shift_acting_side", "true"),
+            ("counter_on_death", "true"),
+            ("berserk_on_commander", "true"),
+            ("berserk_on_counter_death", "true"),
+            ("fear_wall", "true"),
+            ("tribute_on_chaos", "false"),
+            ("payback_jam_roll", "true"),
+            ("weaken_skips_idle", "true"),
+            ("chaos_skips_jammed", "false"),
+            ("rally_lasts", "turn"),
+            ("zero_weaken_ends_attack", "false"),
+            ("poison_death_shift", "false"),
+            ("wall_counter", "true"),
+        ],
     },
 ];
 
