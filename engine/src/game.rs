@@ -299,6 +299,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The named rule parameters with their defaults.
     fn param_specs() -> &'static [ParamSpec];
 
+    /// Named bundles of parameter values (`--preset NAME`); none by default.
+    fn presets() -> &'static [crate::Preset] {
+        &[]
+    }
+
     /// Scripted play modes this game offers as agents.
     fn builtin_policies() -> &'static [PolicyInfo] {
         &[]

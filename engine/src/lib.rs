@@ -69,5 +69,5 @@ pub use game::{
     Ablation, Action, ActionBuf, CardUsage, ChanceBuf, DeckCard, DeckSource, DeckText, EndReason,
     Game, Outcome, PlayerResult, PolicyInfo, Ruleset, Setup, ToMove, MAX_ACTIONS, MAX_PLAYERS,
 };
-pub use params::{ParamError, ParamKind, ParamSpec, Params};
+pub use params::{ParamError, ParamKind, ParamSpec, Params, Preset, PRESET_KEY};
 pub use rng::{game_rng, stream_rng, GameRng, RngRole};

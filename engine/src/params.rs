@@ -86,6 +86,22 @@ impl ParamSpec {
     }
 }
 
+/// A named, documented bundle of parameter values, selected with `--preset NAME` (or the
+/// assignment `preset=NAME`). Values the preset does not name keep their defaults; explicit
+/// assignments win over the preset.
+#[derive(Copy, Clone, Debug)]
+pub struct Preset {
+    /// Name, as written after `--preset`.
+    pub name: &'static str,
+    /// What the bundle stands for, in one line.
+    pub doc: &'static str,
+    /// `(parameter, value)` pairs, each value as written in `name=value`.
+    pub values: &'static [(&'static str, &'static str)],
+}
+
+/// The assignment name that selects a preset.
+pub const PRESET_KEY: &str = "preset";
+
 /// A bad parameter name or value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
@@ -100,6 +116,14 @@ pub enum ParamError {
     /// Not `name=value`.
     #[error("rule parameter `{0}` is not of the form name=value")]
     Syntax(String),
+    /// No preset of that name.
+    #[error("unknown preset `{name}` (known: {known})")]
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The known presets.
+        known: String,
+    },
     /// A value out of range or of the wrong type.
     #[error("rule parameter `{name}`: `{value}` is not {expected}")]
     BadValue {
@@ -117,6 +141,7 @@ pub enum ParamError {
 pub struct Params {
     specs: &'static [ParamSpec],
     values: Vec<i64>,
+    preset: Option<&'static str>,
 }
 
 impl PartialEq for Params {
@@ -131,7 +156,64 @@ impl Params {
         Params {
             specs,
             values: specs.iter().map(|s| s.default).collect(),
+            preset: None,
         }
+    }
+
+    /// Values from `name=value` assignments over the defaults. An assignment `preset=NAME`
+    /// applies that preset of `presets` first, so that every explicit assignment wins over
+    /// it whatever the order; the preset's name is kept ([`Params::preset`]).
+    pub fn from_assignments<S: AsRef<str>>(
+        specs: &'static [ParamSpec],
+        presets: &'static [Preset],
+        assignments: &[S],
+    ) -> Result<Self, ParamError> {
+        let mut p = Params::defaults(specs);
+        let is_preset = |a: &str| {
+            a.split_once('=')
+                .is_some_and(|(n, _)| n.trim() == PRESET_KEY)
+        };
+        for a in assignments
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|a| is_preset(a))
+        {
+            let name = a.split_once('=').map_or("", |(_, v)| v.trim());
+            let preset = presets.iter().find(|q| q.name == name).ok_or_else(|| {
+                let known: Vec<&str> = presets.iter().map(|q| q.name).collect();
+                ParamError::UnknownPreset {
+                    name: name.to_string(),
+                    known: if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    },
+                }
+            })?;
+            p.apply_preset(preset)?;
+        }
+        for a in assignments
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|a| !is_preset(a))
+        {
+            p.set(a)?;
+        }
+        Ok(p)
+    }
+
+    /// Set every value `preset` names and remember its name.
+    pub fn apply_preset(&mut self, preset: &'static Preset) -> Result<(), ParamError> {
+        for (n, v) in preset.values {
+            self.set_value(n, v)?;
+        }
+        self.preset = Some(preset.name);
+        Ok(())
+    }
+
+    /// The preset these values started from, if any.
+    pub fn preset(&self) -> Option<&'static str> {
+        self.preset
     }
 
     /// The specs.
@@ -223,6 +305,34 @@ mod tests {
             doc: "",
         },
     ];
+
+    static PRESETS: &[Preset] = &[Preset {
+        name: "long",
+        doc: "",
+        values: &[("turn_limit", "200"), ("flag", "true")],
+    }];
+
+    #[test]
+    fn presets_apply_first_and_explicit_values_win() {
+        let p = Params::from_assignments(SPECS, PRESETS, &["turn_limit=7", "preset=long"]).unwrap();
+        assert_eq!(p.to_string(), "turn_limit=7 at_limit=defender flag=true");
+        assert_eq!(p.preset(), Some("long"));
+        let q = Params::from_assignments(SPECS, PRESETS, &["at_limit=draw"]).unwrap();
+        assert_eq!(q.to_string(), "turn_limit=50 at_limit=draw flag=false");
+        assert_eq!(q.preset(), None);
+        assert_eq!(
+            Params::from_assignments(SPECS, PRESETS, &["preset=short"])
+                .unwrap_err()
+                .to_string(),
+            "unknown preset `short` (known: long)"
+        );
+        assert_eq!(
+            Params::from_assignments(SPECS, &[], &["preset=long"])
+                .unwrap_err()
+                .to_string(),
+            "unknown preset `long` (known: none)"
+        );
+    }
 
     #[test]
     fn parse_and_errors() {

@@ -4,7 +4,7 @@
 //! [`GameVisitor`] once, generically over [`Ruleset`]; [`visit`] monomorphises it for the
 //! named game.
 
-use crate::{ParamSpec, PolicyInfo, Ruleset};
+use crate::{ParamSpec, PolicyInfo, Preset, Ruleset};
 
 /// Something generic over rule sets, run by [`visit`] for a game chosen by name.
 pub trait GameVisitor {
@@ -39,6 +39,8 @@ pub struct GameInfo {
     pub name: &'static str,
     /// Rule parameters.
     pub params: &'static [ParamSpec],
+    /// Named bundles of parameter values.
+    pub presets: &'static [Preset],
     /// Scripted play modes.
     pub policies: &'static [PolicyInfo],
     /// Default card file.
@@ -52,6 +54,7 @@ impl GameVisitor for InfoVisitor {
         GameInfo {
             name: R::NAME,
             params: R::param_specs(),
+            presets: R::presets(),
             policies: R::builtin_policies(),
             default_cards: R::default_cards(),
         }

@@ -155,6 +155,9 @@ pub struct LadderManifest {
     pub decks: Vec<String>,
     /// Rule parameters.
     pub params: Vec<String>,
+    /// The preset the parameters started from (`--preset`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
     /// Agent specs as given.
     pub agents: Vec<String>,
     /// Agent labels (every parameter spelled out).
@@ -476,6 +479,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
             .into_iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect(),
+        preset: ruleset.params().preset().map(str::to_string),
         agents: job.agents.clone(),
         agent_labels: labels.clone(),
         agents_seeing_hidden: peeking,

@@ -243,10 +243,8 @@ pub fn load_ruleset<R: Ruleset>(
     decks: &[PathBuf],
     params: &[String],
 ) -> Result<(R, PathBuf)> {
-    let mut p = Params::defaults(R::param_specs());
-    for a in params {
-        p.set(a)?;
-    }
+    // `preset=NAME` entries (from `--preset`) apply first; explicit values win over them.
+    let p = Params::from_assignments(R::param_specs(), R::presets(), params)?;
     let cards = cards
         .map(Path::to_path_buf)
         .unwrap_or_else(|| data_dir().join(R::default_cards()));

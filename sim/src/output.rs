@@ -586,6 +586,9 @@ pub struct Manifest {
     pub decks: Vec<String>,
     /// Rule parameters, `name=value`.
     pub params: Vec<String>,
+    /// The preset the parameters started from (`--preset`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
     /// Matchups: deck names and agent specs per slot, games.
     pub matchups: Vec<ManifestMatchup>,
     /// Run seed.
@@ -632,6 +635,7 @@ impl Manifest {
                 .into_iter()
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect(),
+            preset: ruleset.params().preset().map(str::to_string),
             version: env!("CARGO_PKG_VERSION").into(),
             git_commit: crate::git_commit(),
             deterministic: true,

@@ -195,15 +195,20 @@ fn split_kv<'s>(src: &Src, s: &'s Spanned<String>) -> Result<(&'s str, &'s str),
 /// Load the scenario's rule set; returns it with the deck index of each seat.
 fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String> {
     let dir = src.path.parent().unwrap_or(Path::new("."));
-    let mut params = Params::defaults(R::param_specs());
-    for p in R::scenario_params() {
-        params
-            .set(p)
-            .map_err(|e| format!("{}: game scenario default: {e}", src.path.display()))?;
-    }
+    // Each entry is checked alone first (so an error points at it); then all together, a
+    // `preset=NAME` entry applying before the explicit values, which win over it.
+    let (specs, presets) = (R::param_specs(), R::presets());
     for p in &raw.params {
-        params.set(p.get_ref()).map_err(|e| src.at(p.span(), e))?;
+        Params::from_assignments(specs, presets, &[p.get_ref()])
+            .map_err(|e| src.at(p.span(), e))?;
     }
+    let all: Vec<&str> = R::scenario_params()
+        .iter()
+        .copied()
+        .chain(raw.params.iter().map(|p| p.get_ref().as_str()))
+        .collect();
+    let params = Params::from_assignments(specs, presets, &all)
+        .map_err(|e| format!("{}: game scenario default: {e}", src.path.display()))?;
     let cards = match &raw.cards {
         Some(c) => dir.join(c.get_ref()),
         None => crate::data_dir().join(R::default_cards()),

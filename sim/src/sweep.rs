@@ -157,10 +157,7 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     }
     let (name, values) = parse_sweep(&spec.param)?;
     // Check every value (and the fixed parameters) with the game's own specs first.
-    let mut base = Params::defaults(R::param_specs());
-    for f in &spec.fixed {
-        base.set(f)?;
-    }
+    Params::from_assignments(R::param_specs(), R::presets(), &spec.fixed)?;
     let pspec = R::param_specs()
         .iter()
         .find(|p| p.name == name)

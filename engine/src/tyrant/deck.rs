@@ -121,12 +121,6 @@ impl Deck {
         let commander = commander
             .ok_or_else(|| LoadError::file(path, "illegal deck: no commander line"))?
             .0;
-        if cards.is_empty() {
-            return Err(LoadError::file(
-                path,
-                "illegal deck: no cards besides the commander",
-            ));
-        }
         let has_refresh =
             db.card(commander).passive.refresh || cards.iter().any(|&c| db.card(c).passive.refresh);
         Ok(Deck {

@@ -15,7 +15,8 @@ pub(super) fn action_label(s: &TyrantState, a: Action) -> String {
 
 fn unit_text(s: &TyrantState, u: &Unit) -> String {
     let def = s.shared.db.card(u.card);
-    let mut t = format!("{} {}/{}", def.name, u.hp, u.max_hp);
+    // Health is shown from 0 up: a destroyed card says so instead of showing a deficit.
+    let mut t = format!("{} {}/{}", def.name, u.hp.max(0), u.max_hp);
     if def.kind == super::cards::CardType::Assault {
         t.push_str(&format!(" atk {}", u.power(def)));
     }
@@ -56,7 +57,7 @@ fn unit_keys(s: &TyrantState, out: &mut Vec<(String, String)>, key: &str, u: &Un
     let def = s.shared.db.card(u.card);
     out.push((key.to_string(), unit_text(s, u)));
     out.push((format!("{key}.name"), def.name.clone()));
-    out.push((format!("{key}.hp"), u.hp.to_string()));
+    out.push((format!("{key}.hp"), u.hp.max(0).to_string()));
     if def.kind == super::cards::CardType::Assault {
         out.push((format!("{key}.attack"), u.power(def).to_string()));
         out.push((format!("{key}.timer"), u.timer.to_string()));

@@ -91,13 +91,8 @@ pub(super) fn with_deck_card_replaced(
                 }
             }
             None => {
+                // A deck of only its commander is legal, so removing every copy is too.
                 nd.cards.retain(|c| *c != id);
-                if nd.cards.is_empty() {
-                    return Err(err(format!(
-                        "deck `{}`: removing `{name}` leaves no cards besides the commander",
-                        d.name
-                    )));
-                }
             }
         }
     }

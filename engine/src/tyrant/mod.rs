@@ -21,8 +21,8 @@ use std::path::Path;
 use crate::{DeckCard, GameRng, LoadError, ParamSpec, Params, PolicyInfo, Ruleset, Setup};
 pub use cards::{CardDb, CardDef, CardType};
 pub use deck::{Deck, MAX_DECK};
-use rules::PARAMS;
-pub use rules::{AtLimit, Rules, Shared};
+pub use rules::{AtLimit, RallyLasts, Rules, Shared};
+use rules::{PARAMS, PRESETS};
 pub use state::{TyrantState, Unit, ATTACKER, DEFENDER};
 
 /// The Tyrant rule set: loaded cards, decks and parameters.
@@ -85,6 +85,10 @@ impl Ruleset for Tyrant {
 
     fn param_specs() -> &'static [ParamSpec] {
         PARAMS
+    }
+
+    fn presets() -> &'static [crate::Preset] {
+        PRESETS
     }
 
     fn builtin_policies() -> &'static [PolicyInfo] {

@@ -3,7 +3,7 @@
 
 use super::cards::CardDb;
 use super::deck::{Deck, MAX_DECK};
-use crate::{ParamKind, ParamSpec, Params};
+use crate::{ParamKind, ParamSpec, Params, Preset};
 
 /// What happens when the turn limit is reached.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,35 @@ pub struct Rules {
     pub berserk_on_commander: bool,
     /// Whether a Wall intercepts the attacks of Fear assaults.
     pub fear_wall: bool,
+    /// Whether a Jam turned back by Payback rolls `jam_chance` again.
+    pub payback_jam_roll: bool,
+    /// Whether Weaken skips targets that are jammed or immobilized.
+    pub weaken_skips_idle: bool,
+    /// Whether Chaos skips jammed targets.
+    pub chaos_skips_jammed: bool,
+    /// Whether Berserk grows on an attack whose Counter destroyed the attacker (it matters
+    /// when the attacker then regenerates).
+    pub berserk_on_counter_death: bool,
+    /// How long Rally lasts.
+    pub rally_lasts: RallyLasts,
+    /// Whether an assault brought to 0 attack by its own chaosed or turned-back Weaken stays
+    /// out of the attack step even if rallied back above 0.
+    pub zero_weaken_ends_attack: bool,
+    /// Whether the gaps left by Poison deaths close at once (before the card is played).
+    pub poison_death_shift: bool,
+    /// Whether Counter on a Wall (or a commander) strikes back at attacks that damage it.
+    pub wall_counter: bool,
+}
+
+/// How long a Rally lasts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RallyLasts {
+    /// Until the rallied assault's attack step is over.
+    Attack,
+    /// Until the end of its owner's turn.
+    Turn,
+    /// Until the start of its owner's next turn (like Protect).
+    NextTurn,
 }
 
 pub(super) static PARAMS: &[ParamSpec] = &[
@@ -175,6 +204,97 @@ pub(super) static PARAMS: &[ParamSpec] = &[
         default: 1,
         doc: "a Wall intercepts the attacks of Fear assaults (false: they hit the commander)",
     },
+    ParamSpec {
+        name: "payback_jam_roll",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "a Jam turned back by Payback rolls jam_chance again (false: it always holds)",
+    },
+    ParamSpec {
+        name: "weaken_skips_idle",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "Weaken never picks a jammed or immobilized assault (it will not attack anyway)",
+    },
+    ParamSpec {
+        name: "chaos_skips_jammed",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "Chaos never picks a jammed assault (its skills will not fire anyway)",
+    },
+    ParamSpec {
+        name: "berserk_on_counter_death",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "Berserk grows even when Counter destroyed the attacker (kept if it regenerates)",
+    },
+    ParamSpec {
+        name: "rally_lasts",
+        kind: ParamKind::Choice(&["attack", "turn", "next_turn"]),
+        default: 1,
+        doc: "Rally lasts for the rallied card's attack, its owner's turn, or until the owner's next turn",
+    },
+    ParamSpec {
+        name: "zero_weaken_ends_attack",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "an assault its own chaosed or turned-back Weaken took to 0 attack does not attack, even if rallied later",
+    },
+    ParamSpec {
+        name: "poison_death_shift",
+        kind: ParamKind::Bool,
+        default: 0,
+        doc: "gaps left by Poison deaths close at once (false: they stay until the opponent's turn ends)",
+    },
+    ParamSpec {
+        name: "wall_counter",
+        kind: ParamKind::Bool,
+        default: 1,
+        doc: "Counter on a Wall or commander strikes back at the attacks that damage it",
+    },
+];
+
+/// The named bundles of readings (`--preset NAME`); `docs/games/tyrant.md` gives the source
+/// of every value.
+pub(super) static PRESETS: &[Preset] = &[
+    Preset {
+        name: "standard",
+        doc: "our readings of the rules text (every contested parameter at its default)",
+        values: &[
+            ("shift_acting_side", "false"),
+            ("counter_on_death", "true"),
+            ("berserk_on_commander", "false"),
+            ("berserk_on_counter_death", "false"),
+            ("fear_wall", "true"),
+            ("tribute_on_chaos", "false"),
+            ("payback_jam_roll", "true"),
+            ("weaken_skips_idle", "false"),
+            ("chaos_skips_jammed", "false"),
+            ("rally_lasts", "turn"),
+            ("zero_weaken_ends_attack", "true"),
+            ("poison_death_shift", "false"),
+            ("wall_counter", "true"),
+        ],
+    },
+    Preset {
+        name: "tyrant-optimize",
+        doc: "the readings of the community simulator tyrant_optimize (Nov 2012)",
+        values: &[
+            ("shift_acting_side", "true"),
+            ("counter_on_death", "true"),
+            ("berserk_on_commander", "true"),
+            ("berserk_on_counter_death", "true"),
+            ("fear_wall", "true"),
+            ("tribute_on_chaos", "false"),
+            ("payback_jam_roll", "true"),
+            ("weaken_skips_idle", "true"),
+            ("chaos_skips_jammed", "false"),
+            ("rally_lasts", "turn"),
+            ("zero_weaken_ends_attack", "false"),
+            ("poison_death_shift", "false"),
+            ("wall_counter", "true"),
+        ],
+    },
 ];
 
 impl Rules {
@@ -204,6 +324,18 @@ impl Rules {
             tribute_on_chaos: p.get("tribute_on_chaos") != 0,
             berserk_on_commander: p.get("berserk_on_commander") != 0,
             fear_wall: p.get("fear_wall") != 0,
+            payback_jam_roll: p.get("payback_jam_roll") != 0,
+            weaken_skips_idle: p.get("weaken_skips_idle") != 0,
+            chaos_skips_jammed: p.get("chaos_skips_jammed") != 0,
+            berserk_on_counter_death: p.get("berserk_on_counter_death") != 0,
+            rally_lasts: match p.get("rally_lasts") {
+                0 => RallyLasts::Attack,
+                1 => RallyLasts::Turn,
+                _ => RallyLasts::NextTurn,
+            },
+            zero_weaken_ends_attack: p.get("zero_weaken_ends_attack") != 0,
+            poison_death_shift: p.get("poison_death_shift") != 0,
+            wall_counter: p.get("wall_counter") != 0,
         }
     }
 }

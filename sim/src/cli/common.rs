@@ -88,11 +88,23 @@ pub struct PlayArgs {
     /// Rule parameter, `name=value` (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
+    /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
+    #[arg(long)]
+    pub preset: Option<String>,
     #[command(flatten)]
     pub stop: StopArgs,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The rule parameters of a command: `preset=NAME` first (the engine applies it before the
+/// explicit values, which win over it), then `params`.
+pub fn with_preset(preset: &Option<String>, params: &[String]) -> Vec<String> {
+    let preset = preset
+        .iter()
+        .map(|p| format!("{}={p}", cardsim_engine::PRESET_KEY));
+    preset.chain(params.iter().cloned()).collect()
 }
 
 pub fn argv() -> Vec<String> {

@@ -125,7 +125,7 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
         out: Some(a.play.out.clone()),
-        params: a.play.params.clone(),
+        params: with_preset(&a.play.preset, &a.play.params),
         changes,
         all_cards: all,
         stop,

@@ -38,5 +38,13 @@ pub fn cmd_params(g: GameArg) -> Result<()> {
             p.doc
         );
     }
+    if !info.presets.is_empty() {
+        println!("presets (select with --preset NAME; --param wins over a preset's value):");
+        for p in info.presets {
+            println!("  {:<18} {}", p.name, p.doc);
+            let values: Vec<String> = p.values.iter().map(|(n, v)| format!("{n}={v}")).collect();
+            println!("  {:<18} {}", "", values.join(" "));
+        }
+    }
     Ok(())
 }

@@ -44,6 +44,9 @@ pub struct LadderArgs {
     /// Rule parameter, `name=value` (repeatable).
     #[arg(long = "param")]
     pub params: Vec<String>,
+    /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
+    #[arg(long)]
+    pub preset: Option<String>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -72,7 +75,7 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
         out: Some(out),
-        params: a.params,
+        params: with_preset(&a.preset, &a.params),
         progress: !a.quiet,
         command: argv(),
     };

@@ -52,7 +52,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
         out: Some(a.play.out),
-        params: a.play.params,
+        params: with_preset(&a.play.preset, &a.play.params),
         progress: !a.play.quiet,
         command: argv(),
     };

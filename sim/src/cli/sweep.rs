@@ -34,6 +34,10 @@ pub struct SweepArgs {
     /// Another rule parameter held fixed, `name=value` (repeatable).
     #[arg(long)]
     pub fixed: Vec<String>,
+    /// A named bundle of rule parameters held fixed (`cardsim params` lists them); `--fixed`
+    /// and the swept parameter win over it.
+    #[arg(long)]
+    pub preset: Option<String>,
     /// Games per table (pair of decks) at each value.
     #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -71,7 +75,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         round_robin,
         agent: a.agent.clone(),
         param: a.param.clone(),
-        fixed: a.fixed.clone(),
+        fixed: with_preset(&a.preset, &a.fixed),
         games: a.games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),

@@ -44,7 +44,7 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
         out: Some(a.play.out.clone()),
-        params: a.play.params.clone(),
+        params: with_preset(&a.play.preset, &a.play.params),
         stop: a.play.stop.rule()?,
         progress: !a.play.quiet,
         command: argv(),

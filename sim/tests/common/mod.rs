@@ -55,3 +55,19 @@ pub fn outside_program(
     );
     None
 }
+
+/// Run the `cardsim` binary from the repository's root with `args`: (exit code, stdout,
+/// stderr).
+#[allow(dead_code)]
+pub fn cardsim(args: &[&str]) -> (i32, String, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}

@@ -24,8 +24,12 @@ impl TyrantState {
                 note!(self, "  {}'s turn ends", self.an(p, i));
                 return;
             }
-            // 7. Brought to 0 attack by a chaosed or paybacked Weaken: no attack.
-            if u.weakened > weakened && u.power(def) == 0 {
+            // 7. Brought to 0 attack by a chaosed or paybacked Weaken: no attack (unless
+            // `zero_weaken_ends_attack` is off: then only its attack at the time counts).
+            if self.shared.rules.zero_weaken_ends_attack
+                && u.weakened > weakened
+                && u.power(def) == 0
+            {
                 no_attack = true;
             }
         }
@@ -34,10 +38,16 @@ impl TyrantState {
         self.sides[p].assaults[i].set(ATTACKED, true);
         if no_attack || self.sides[p].assaults[i].has(IMMOBILIZED) {
             note!(self, "  {} does not attack", self.an(p, i));
-            return;
+        } else {
+            // 2. Attack.
+            self.attack(p, i, def);
         }
-        // 2. Attack.
-        self.attack(p, i, def);
+        // A Rally that lasts one attack ends with the attack step.
+        if self.shared.rules.rally_lasts == RallyLasts::Attack {
+            if let Some(u) = self.sides[p].assaults.get_mut(i) {
+                u.rallied = 0;
+            }
+        }
     }
 
     pub(super) fn living(&self, s: usize) -> i16 {
@@ -209,7 +219,7 @@ impl TyrantState {
             );
         }
         let a = &mut self.sides[p].assaults[i];
-        if adef.passive.berserk > 0 && a.alive() {
+        if adef.passive.berserk > 0 && (a.alive() || rules.berserk_on_counter_death) {
             a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
             note!(
                 self,
@@ -268,7 +278,7 @@ impl TyrantState {
             self,
             "  {dmg} damage to the {} commander ({} left)",
             SEATS[q],
-            self.sides[q].commander.hp
+            self.sides[q].commander.hp.max(0)
         );
         if self.sides[q].commander.hp < 1 {
             self.result = Some(Outcome::winner(2, p as u8, EndReason::Decided));
@@ -277,10 +287,12 @@ impl TyrantState {
     }
 
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
+    /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
+    /// attacker's Pierce, reduces the damage.
     pub(super) fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
         let q = 1 - p;
         let rules: &'static Rules = &self.shared.rules;
-        let dmg = self.sides[p].assaults[i]
+        let power = self.sides[p].assaults[i]
             .power(adef)
             .saturating_add(self.valor(p, adef));
         let wall = if adef.passive.fear && !rules.fear_wall {
@@ -288,30 +300,44 @@ impl TyrantState {
         } else {
             self.wall_of(q)
         };
-        match wall {
+        let (dmg, counter, alive) = match wall {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
+                let wdef = self.shared.db.card(u.card);
+                let armor = (wdef.passive.armor as i16 - adef.passive.pierce as i16).max(0);
+                let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
-                let c = self.shared.db.card(u.card).passive.counter;
                 note!(
                     self,
                     "  {} attacks the {} wall: {dmg} damage",
                     self.an(p, i),
                     SEATS[q]
                 );
-                if c > 0 && dmg > 0 && (rules.counter_on_death || alive) {
-                    self.counter(p, i, c);
-                    if !self.sides[p].assaults[i].alive() {
-                        self.died(p, i);
-                    }
-                }
+                (dmg, wdef.passive.counter, alive)
             }
-            None => self.hit_commander(p, dmg),
+            None => {
+                self.hit_commander(p, power);
+                let c = self.def(self.sides[q].commander.card).passive.counter;
+                (power, c, !self.over())
+            }
+        };
+        let mut countered_dead = false;
+        if counter > 0
+            && dmg > 0
+            && rules.wall_counter
+            && !self.over()
+            && (rules.counter_on_death || alive)
+        {
+            self.counter(p, i, counter);
+            if !self.sides[p].assaults[i].alive() {
+                countered_dead = true;
+                self.died(p, i);
+            }
         }
         if rules.berserk_on_commander && dmg > 0 && !self.over() {
             let a = &mut self.sides[p].assaults[i];
-            if a.alive() {
+            if a.alive() && (!countered_dead || rules.berserk_on_counter_death) {
                 a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
             }
         }

@@ -6,7 +6,7 @@ use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
-use crate::tyrant::rules::{AtLimit, Rules, Shared};
+use crate::tyrant::rules::{AtLimit, RallyLasts, Rules, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
 
 /// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
@@ -379,7 +379,7 @@ impl TyrantState {
             "{} {} (slot {i}, {} hp)",
             SEATS[s],
             self.def(u.card).name,
-            u.hp
+            u.hp.max(0)
         )
     }
 }

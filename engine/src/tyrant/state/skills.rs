@@ -17,15 +17,24 @@ impl TyrantState {
         }
         match kind {
             ActKind::Strike | ActKind::Enfeeble | ActKind::Protect => true,
-            // Weaken only picks assaults that have attack to lose and act this turn or next.
-            ActKind::Weaken => u.power(def) > 0 && u.timer <= 1,
+            // Weaken only picks assaults that have attack to lose and act this turn or next
+            // (and, with `weaken_skips_idle`, that are neither jammed nor immobilized).
+            ActKind::Weaken => {
+                u.power(def) > 0
+                    && u.timer <= 1
+                    && !(self.shared.rules.weaken_skips_idle && u.has(JAMMED | IMMOBILIZED))
+            }
             // Rally only picks allies that will still attack this turn.
             ActKind::Rally => {
                 u.timer == 0 && !u.has(ATTACKED) && !u.has(JAMMED) && !u.has(IMMOBILIZED)
             }
             // Jam and Chaos pick assaults that act this turn or next, not already affected.
             ActKind::Jam => u.timer <= 1 && !u.has(JAMMED),
-            ActKind::Chaos => u.timer <= 1 && !u.has(CHAOSED),
+            ActKind::Chaos => {
+                u.timer <= 1
+                    && !u.has(CHAOSED)
+                    && !(self.shared.rules.chaos_skips_jammed && u.has(JAMMED))
+            }
         }
     }
 
@@ -151,7 +160,11 @@ impl TyrantState {
             sk.kind.name(),
             ev.name()
         );
-        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, rules.jam_chance) {
+        // The answered Jam rolls again unless `payback_jam_roll` is off.
+        if sk.kind == ActKind::Jam
+            && rules.payback_jam_roll
+            && !self.roll(Ev::Jam, rules.jam_chance)
+        {
             note!(self, "  the jam fails");
             return;
         }

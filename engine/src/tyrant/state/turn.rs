@@ -14,8 +14,12 @@ impl TyrantState {
             // 1. Statuses: Protect wears off at the start of its owner's turn. (Rallied,
             // Weakened, Jammed, Chaosed, Immobilized and Enfeebled were removed at the end
             // of the turns that ended them; see `end_turn`.)
+            let rally_next = self.shared.rules.rally_lasts == RallyLasts::NextTurn;
             for u in self.sides[p].assaults.iter_mut() {
                 u.protected = 0;
+                if rally_next {
+                    u.rallied = 0;
+                }
             }
             // 2. Poison (a poison death may regenerate unless diseased).
             for i in 0..self.sides[p].assaults.len() {
@@ -32,6 +36,11 @@ impl TyrantState {
                         self.died(p, i);
                     }
                 }
+            }
+            // With `poison_death_shift`, the gaps of Poison deaths close at once (the only
+            // dead on this side now: the other gaps closed when the opponent's turn ended).
+            if self.shared.rules.poison_death_shift {
+                self.shift(p);
             }
             // 3. Timers.
             let side = &mut self.sides[p];
@@ -174,9 +183,12 @@ impl TyrantState {
         for u in self.sides[q].assaults.iter_mut() {
             u.enfeebled = 0;
         }
+        let rally_turn = self.shared.rules.rally_lasts != RallyLasts::NextTurn;
         for u in self.sides[p].assaults.iter_mut() {
             u.enfeebled = 0;
-            u.rallied = 0;
+            if rally_turn {
+                u.rallied = 0;
+            }
             u.weakened = 0;
             u.flags &= !(ATTACKED | JAMMED | CHAOSED | IMMOBILIZED);
         }

@@ -11,6 +11,10 @@ use arrayvec::ArrayVec;
 
 use crate::LoadError;
 
+mod parse;
+use parse::parse_card;
+pub use parse::{PASSIVE_FLAG, PASSIVE_X};
+
 /// Most activation skills one card may list.
 pub const MAX_ACT_SKILLS: usize = 4;
 
@@ -44,6 +48,16 @@ impl CardType {
             CardType::Assault => "assault",
             CardType::Structure => "structure",
             CardType::Action => "action",
+        }
+    }
+
+    /// The type's name with its article ("an assault"), for messages.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            CardType::Commander => "a commander",
+            CardType::Assault => "an assault",
+            CardType::Structure => "a structure",
+            CardType::Action => "an action",
         }
     }
 }
@@ -317,7 +331,7 @@ impl CardDb {
                     path,
                     line,
                     format!(
-                        "duplicate card name `{}` (first defined on line {})",
+                        "column `name`: duplicate card name `{}` (first defined on line {})",
                         card.name, db.cards[prev as usize].line
                     ),
                 ));
@@ -327,269 +341,6 @@ impl CardDb {
         }
         Ok(db)
     }
-}
-
-/// Passive skills printed with a number X.
-pub const PASSIVE_X: [&str; 12] = [
-    "armor",
-    "counter",
-    "pierce",
-    "leech",
-    "berserk",
-    "poison",
-    "flurry",
-    "valor",
-    "antiair",
-    "siphon",
-    "crush",
-    "regenerate",
-];
-
-/// Passive skills printed without a number.
-pub const PASSIVE_FLAG: [&str; 10] = [
-    "swipe",
-    "wall",
-    "flying",
-    "immobilize",
-    "disease",
-    "payback",
-    "tribute",
-    "evade",
-    "refresh",
-    "fear",
-];
-
-/// A skill's X as written: required when the skill takes one, refused otherwise (0).
-fn skill_x(takes_x: bool, x: Option<u8>) -> Result<u8, &'static str> {
-    match (takes_x, x) {
-        (true, Some(v)) => Ok(v),
-        (true, None) => Err("needs a number X"),
-        (false, Some(_)) => Err("takes no number"),
-        (false, None) => Ok(0),
-    }
-}
-
-fn parse_num(path: &Path, line: u64, what: &str, s: &str, max: u8) -> Result<u8, LoadError> {
-    s.parse::<u8>().ok().filter(|v| *v <= max).ok_or_else(|| {
-        LoadError::at(
-            path,
-            line,
-            format!("{what} `{s}` is not a whole number from 0 to {max}"),
-        )
-    })
-}
-
-fn parse_card(
-    path: &Path,
-    line: u64,
-    f: &[String],
-    factions: &[String],
-) -> Result<CardDef, LoadError> {
-    let err = |m: String| LoadError::at(path, line, m);
-    let name = f[0].trim().to_string();
-    if name.is_empty() {
-        return Err(err("empty card name".into()));
-    }
-    let kind = CardType::parse(&f[1]).ok_or_else(|| {
-        err(format!(
-            "card `{name}`: unknown type `{}` (expected commander, assault, structure or action)",
-            f[1]
-        ))
-    })?;
-    let faction = factions
-        .iter()
-        .position(|x| *x == f[2].to_lowercase())
-        .expect("faction collected") as u8;
-    let (atk, hp, delay) = (&f[3], &f[4], &f[5]);
-    let need_empty = |what: &str, v: &str| -> Result<(), LoadError> {
-        if v.is_empty() || v == "0" {
-            Ok(())
-        } else {
-            Err(err(format!(
-                "card `{name}`: a {} has no {what} (found `{v}`; leave it empty)",
-                kind.name()
-            )))
-        }
-    };
-    let need = |what: &str, v: &str, max: u8| -> Result<u8, LoadError> {
-        if v.is_empty() {
-            return Err(err(format!(
-                "card `{name}`: a {} needs a {what}",
-                kind.name()
-            )));
-        }
-        parse_num(path, line, &format!("card `{name}`: {what}"), v, max)
-    };
-    let (attack, health, delay) = match kind {
-        CardType::Commander => {
-            need_empty("attack", atk)?;
-            need_empty("delay", delay)?;
-            (0, need("health", hp, 250)?, 0)
-        }
-        CardType::Assault => (
-            need("attack", atk, 99)?,
-            need("health", hp, 250)?,
-            need("delay", delay, 9)?,
-        ),
-        CardType::Structure => {
-            need_empty("attack", atk)?;
-            (0, need("health", hp, 250)?, need("delay", delay, 9)?)
-        }
-        CardType::Action => {
-            need_empty("attack", atk)?;
-            need_empty("health", hp)?;
-            need_empty("delay", delay)?;
-            (0, 0, 0)
-        }
-    };
-    if matches!(
-        kind,
-        CardType::Commander | CardType::Assault | CardType::Structure
-    ) && health == 0
-    {
-        return Err(err(format!("card `{name}`: health must be at least 1")));
-    }
-    let mut acts = ArrayVec::new();
-    let mut passive = Passives::default();
-    let mut seen: Vec<String> = Vec::new();
-    for part in f[6].split(';') {
-        let part = part.trim();
-        if part.is_empty() {
-            continue;
-        }
-        let toks: Vec<&str> = part.split_whitespace().collect();
-        let sname = toks[0].to_lowercase();
-        if seen.contains(&sname) {
-            return Err(err(format!(
-                "card `{name}`: skill `{sname}` is listed twice"
-            )));
-        }
-        seen.push(sname.clone());
-        let mut x: Option<u8> = None;
-        let mut all = false;
-        let mut fac = ANY_FACTION;
-        for t in &toks[1..] {
-            let tl = t.to_lowercase();
-            if let Ok(v) = tl.parse::<u32>() {
-                if x.is_some() || v == 0 || v > 99 {
-                    return Err(err(format!(
-                        "card `{name}`: skill `{part}`: bad number `{t}` (one number from 1 to 99)"
-                    )));
-                }
-                x = Some(v as u8);
-            } else if tl == "all" {
-                all = true;
-            } else if let Some(i) = factions.iter().position(|q| *q == tl) {
-                fac = i as u8;
-            } else {
-                return Err(err(format!(
-                    "card `{name}`: skill `{part}`: `{t}` is neither a number, `all`, nor a faction of this file ({})",
-                    factions.join(", ")
-                )));
-            }
-        }
-        let act = match sname.as_str() {
-            "strike" => Some(ActKind::Strike),
-            "rally" => Some(ActKind::Rally),
-            "weaken" => Some(ActKind::Weaken),
-            "enfeeble" => Some(ActKind::Enfeeble),
-            "protect" => Some(ActKind::Protect),
-            "jam" => Some(ActKind::Jam),
-            "chaos" => Some(ActKind::Chaos),
-            _ => None,
-        };
-        if let Some(k) = act {
-            let x = skill_x(k.takes_x(), x)
-                .map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
-            if acts.len() == MAX_ACT_SKILLS {
-                return Err(err(format!(
-                    "card `{name}`: at most {MAX_ACT_SKILLS} activation skills"
-                )));
-            }
-            acts.push(ActSkill {
-                kind: k,
-                x,
-                all,
-                faction: fac,
-            });
-            continue;
-        }
-        if all || fac != ANY_FACTION {
-            return Err(err(format!(
-                "card `{name}`: skill `{sname}` is passive and takes no `all` or faction"
-            )));
-        }
-        let takes_x = PASSIVE_X.contains(&sname.as_str());
-        if !takes_x && !PASSIVE_FLAG.contains(&sname.as_str()) {
-            return Err(err(format!(
-                "card `{name}`: unknown skill `{sname}` (known: strike, rally, weaken, enfeeble, protect, jam, chaos, {}, {})",
-                PASSIVE_X.join(", "),
-                PASSIVE_FLAG.join(", ")
-            )));
-        }
-        let xv =
-            skill_x(takes_x, x).map_err(|m| err(format!("card `{name}`: skill `{sname}` {m}")))?;
-        // Where a passive skill can do anything at all.
-        let fits = match sname.as_str() {
-            "wall" => kind == CardType::Structure,
-            "counter" => matches!(kind, CardType::Assault | CardType::Structure),
-            "refresh" => kind != CardType::Action,
-            _ => kind == CardType::Assault,
-        };
-        if !fits {
-            return Err(err(format!(
-                "card `{name}`: skill `{sname}` has no effect on a {} (it works on {})",
-                kind.name(),
-                match sname.as_str() {
-                    "wall" => "structures",
-                    "counter" => "assaults and structures",
-                    "refresh" => "commanders, assaults and structures",
-                    _ => "assaults",
-                }
-            )));
-        }
-        match sname.as_str() {
-            "armor" => passive.armor = xv,
-            "counter" => passive.counter = xv,
-            "pierce" => passive.pierce = xv,
-            "leech" => passive.leech = xv,
-            "berserk" => passive.berserk = xv,
-            "poison" => passive.poison = xv,
-            "flurry" => passive.flurry = xv,
-            "valor" => passive.valor = xv,
-            "swipe" => passive.swipe = true,
-            "wall" => passive.wall = true,
-            "flying" => passive.flying = true,
-            "antiair" => passive.antiair = xv,
-            "immobilize" => passive.immobilize = true,
-            "siphon" => passive.siphon = xv,
-            "disease" => passive.disease = true,
-            "crush" => passive.crush = xv,
-            "regenerate" => passive.regenerate = xv,
-            "payback" => passive.payback = true,
-            "tribute" => passive.tribute = true,
-            "evade" => passive.evade = true,
-            "refresh" => passive.refresh = true,
-            "fear" => passive.fear = true,
-            _ => unreachable!(),
-        }
-    }
-    if kind == CardType::Action && acts.is_empty() {
-        return Err(err(format!(
-            "card `{name}`: an action card needs at least one activation skill"
-        )));
-    }
-    Ok(CardDef {
-        name,
-        kind,
-        faction,
-        attack,
-        health,
-        delay,
-        acts,
-        passive,
-        line,
-    })
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
