@@ -49,7 +49,12 @@ fn params_lists_presets_and_run_records_preset_with_explicit_values_winning() {
     let (code, out, err) = cardsim(&["params", "--game", "tyrant"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("presets (select with --preset NAME"), "{out}");
-    assert!(out.contains("  tyrant-optimize    the readings of the community simulator"));
+    // Names and defaults line up in one column however long the names are.
+    assert!(out.contains("\n  tyrant-optimize          the readings of the community simulator"));
+    assert!(
+        out.contains("\n  wall_counter             default true "),
+        "{out}"
+    );
     assert!(out.contains("shift_acting_side=true counter_on_death=true berserk_on_commander=true"));
     let t = Tmp::new("presets");
     let dir = t.0.join("run");

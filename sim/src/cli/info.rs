@@ -29,9 +29,17 @@ pub fn cmd_params(g: GameArg) -> Result<()> {
         "rule parameters of {} (set with --param name=value):",
         info.name
     );
+    // One column width for every name, so long names keep the table aligned.
+    let w = info
+        .params
+        .iter()
+        .map(|p| p.name.len())
+        .chain(info.presets.iter().map(|p| p.name.len()))
+        .max()
+        .unwrap_or(0);
     for p in info.params {
         println!(
-            "  {:<18} default {:<9} ({}) {}",
+            "  {:<w$} default {:<9} ({}) {}",
             p.name,
             p.render(p.default),
             p.describe_kind(),
@@ -41,9 +49,9 @@ pub fn cmd_params(g: GameArg) -> Result<()> {
     if !info.presets.is_empty() {
         println!("presets (select with --preset NAME; --param wins over a preset's value):");
         for p in info.presets {
-            println!("  {:<18} {}", p.name, p.doc);
+            println!("  {:<w$} {}", p.name, p.doc);
             let values: Vec<String> = p.values.iter().map(|(n, v)| format!("{n}={v}")).collect();
-            println!("  {:<18} {}", "", values.join(" "));
+            println!("  {:<w$} {}", "", values.join(" "));
         }
     }
     Ok(())
