@@ -237,12 +237,24 @@ pub fn play_matchup<R: Ruleset>(
     (acc, info)
 }
 
-/// Load a rule set with the job's cards, decks and parameters.
+/// Most decks one job loads (deck indices are bytes).
+pub const MAX_DECKS: usize = 256;
+
+/// Load the rule set of a job: its cards, `decks` (at most [`MAX_DECKS`]) and parameters.
 pub fn load_ruleset<R: Ruleset>(
     cards: Option<&Path>,
     decks: &[PathBuf],
     params: &[String],
 ) -> Result<(R, PathBuf)> {
+    // Decks are numbered by a byte in game states and matchups: refuse more than that can
+    // number instead of silently playing fewer.
+    if decks.len() > MAX_DECKS {
+        bail!(
+            "{} decks given; a job takes at most {MAX_DECKS} (the first past the limit: {})",
+            decks.len(),
+            decks[MAX_DECKS].display()
+        );
+    }
     // `preset=NAME` entries (from `--preset`) apply first; explicit values win over them.
     let p = Params::from_assignments(R::param_specs(), R::presets(), params)?;
     let cards = cards

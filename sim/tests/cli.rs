@@ -287,3 +287,34 @@ fn run_writes_every_output() {
     // Progress goes to a terminal only: nothing on stderr here.
     assert!(err.is_empty(), "{err}");
 }
+
+/// Deck indices are bytes: a tournament of 257 decks is refused before any game, naming the
+/// first deck past the limit, instead of silently playing 256 of them.
+#[test]
+fn too_many_decks_are_refused() {
+    let t = Tmp::new("many-decks");
+    let decks = t.0.join("decks");
+    std::fs::create_dir_all(&decks).unwrap();
+    let rush = std::fs::read_to_string(data("decks/rush.txt")).unwrap();
+    for i in 1..=257 {
+        std::fs::write(decks.join(format!("d{i:03}.txt")), &rush).unwrap();
+    }
+    let out = t.0.join("out");
+    let (code, _, err) = cardsim(&[
+        "tournament",
+        "--decks",
+        decks.to_str().unwrap(),
+        "--games-per-pair",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("257 decks given; a job takes at most 256 (the first past the limit: ")
+            && err.contains("d257.txt)"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
