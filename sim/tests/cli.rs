@@ -222,6 +222,13 @@ fn bad_cli_values() {
         &["rule parameter `turn_limit`: `0` is not a whole number from 1 to 1000"],
     );
     expect_error(
+        &["--seed", "-5"],
+        &deck,
+        &deck,
+        &out,
+        &["`-5`: seeds are whole numbers from 0 to 18446744073709551615"],
+    );
+    expect_error(
         &["--param", "nosuch=1"],
         &deck,
         &deck,

@@ -77,7 +77,7 @@ pub struct GameArg {
 #[derive(Args, Debug, Clone, serde::Serialize)]
 pub struct PlayArgs {
     /// Run seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -136,4 +136,12 @@ pub fn wrote(paths: &[PathBuf]) -> String {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `--seed`: a whole number from 0 (a negative or fractional seed is named as such, not
+/// taken for an unknown option).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("`{s}`: seeds are whole numbers from 0 to {}", u64::MAX))
 }

@@ -17,7 +17,7 @@ pub struct DefaultArgs {
     #[arg(long, default_value_t = DEFAULT_GAMES_PER_PAIR, value_parser = clap::value_parser!(u64).range(1..))]
     pub games_per_pair: u64,
     /// Run seed.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]

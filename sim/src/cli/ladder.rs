@@ -33,7 +33,7 @@ pub struct LadderArgs {
     #[arg(long, default_value_t = LADDER_DEALS, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
     /// Run seed.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]

@@ -35,7 +35,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "first")]
     pub loser_plays: LoserPlays,
     /// Run seed.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
