@@ -59,8 +59,9 @@ fn expect_failure(name: &str, needles: &[&str]) -> Run {
         "{name}: summary line:\n{}",
         r.out
     );
+    // The closing error line repeats the reason, with the file's name.
     assert!(
-        r.err.contains("1 of 1 scenarios failed"),
+        r.err.contains("1 of 1 scenarios failed: ") && r.err.contains(&path),
         "{name}: stderr:\n{}",
         r.err
     );

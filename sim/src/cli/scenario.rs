@@ -19,6 +19,8 @@ pub fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
     use cardsim_sim::scenario;
     let files = scenario::collect(&a.paths).map_err(anyhow::Error::msg)?;
     let (mut ok, mut failed) = (0usize, 0usize);
+    // The first failure's reason, repeated on the closing error line.
+    let mut first: Option<String> = None;
     for f in &files {
         let rep = scenario::run_file(f);
         print!("{}", scenario::render(&rep, a.verbose));
@@ -26,11 +28,19 @@ pub fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
             ok += 1;
         } else {
             failed += 1;
+            if first.is_none() {
+                first = rep.error.clone().or_else(|| rep.failures.first().cloned());
+            }
         }
     }
     println!("{ok} passed, {failed} failed");
     if failed > 0 {
-        bail!("{failed} of {} scenarios failed", files.len());
+        let why = first.map(|w| format!(": {w}")).unwrap_or_default();
+        let first_of = if failed > 1 { " (the first)" } else { "" };
+        bail!(
+            "{failed} of {} scenarios failed{first_of}{why}",
+            files.len()
+        );
     }
     Ok(())
 }
