@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardsim_engine::registry::{self};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
@@ -66,6 +66,14 @@ enum Cmd {
     /// best-of-K series, each game with decks dealt at random from a pool without
     /// replacement; writes series.csv, length.csv and manifest.json.
     Match(MatchArgs),
+    /// Print a shell completion script: `cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim`
+    /// (also zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff): `cardsim man > cardsim.1 && man ./cardsim.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -96,6 +104,22 @@ fn main() -> ExitCode {
         .map(|s| print!("{s}")),
         Some(Cmd::Report(a)) => cmd_report(a),
         Some(Cmd::Match(a)) => cmd_match(a),
+        Some(Cmd::Completions { shell }) => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "cardsim",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+        Some(Cmd::Man) => {
+            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+                // `cardsim man | head` closing the pipe early is not an error.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+                _ => Ok(()),
+            }
+        }
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

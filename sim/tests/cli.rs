@@ -325,3 +325,26 @@ fn too_many_decks_are_refused() {
     );
     assert!(!out.exists(), "nothing written");
 }
+
+/// Shell completions and the man page come from the same definitions as `--help`.
+#[test]
+fn completions_and_man_page() {
+    let (code, out, err) = cardsim(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("_cardsim()") && out.contains("tournament"),
+        "{out}"
+    );
+    let (code, out, err) = cardsim(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(".TH cardsim 1") && out.contains("scenario"),
+        "{out}"
+    );
+    let (code, _, err) = cardsim(&["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("possible values: bash, elvish, fish, powershell, zsh"),
+        "{err}"
+    );
+}
