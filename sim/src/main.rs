@@ -95,9 +95,12 @@ fn main() -> ExitCode {
         Some(Cmd::Impact(a)) => cmd_impact(a),
         Some(Cmd::Sweep(a)) => cmd_sweep(a),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
+        Some(Cmd::Replay(a)) if a.game.is_some() => Err(anyhow::anyhow!(
+            "replay takes the game's index as --index N (the game itself comes from the run's manifest)"
+        )),
         Some(Cmd::Replay(a)) => cardsim_sim::replay::replay(&cardsim_sim::replay::ReplayJob {
             dir: a.dir,
-            game: a.game,
+            game: a.index.unwrap_or_default(),
             states: a.states,
             find: a.find,
         })

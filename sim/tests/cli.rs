@@ -348,3 +348,21 @@ fn completions_and_man_page() {
         "{err}"
     );
 }
+
+/// `replay` takes the game's index as `--index` (`--game` names the game everywhere else).
+#[test]
+fn replay_takes_index_not_game() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../reports/default");
+    let (code, _, err) = cardsim(&["replay", dir, "--game", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("replay takes the game's index as --index N"),
+        "{err}"
+    );
+    let (code, out, err) = cardsim(&["replay", dir, "--index", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("game 3 of ") && out.contains(" game 3; seed 2026"),
+        "{out}"
+    );
+}
