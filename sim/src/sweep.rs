@@ -124,6 +124,8 @@ pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>)> {
         if step <= 0 || hi < lo {
             bail!("--param `{text}`: a range needs start <= end and a step of at least 1");
         }
+        // In i128: the span of two i64 bounds does not fit an i64.
+        let (lo, hi, step) = (lo as i128, hi as i128, step as i128);
         let count = (hi - lo) / step + 1;
         if count > 1000 {
             bail!("--param `{text}`: {count} values; at most 1000");
@@ -186,6 +188,9 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
             bail!("--param `{}`: the value `{r}` appears twice", spec.param);
         }
         rendered.push(r);
+    }
+    if rendered.is_empty() {
+        bail!("--param `{}`: no values to sweep", spec.param);
     }
     if matches!(pspec.kind, ParamKind::Int { .. }) && values.len() < 2 {
         eprintln!("note: a sweep of one value");
@@ -477,6 +482,14 @@ mod tests {
         assert!(parse_sweep("x=5..3").is_err());
         assert!(parse_sweep("x=1..5:0").is_err());
         assert!(parse_sweep("x=a..5").is_err());
+        // The span of the widest range does not fit an i64: refused by its size, no overflow.
+        let e = parse_sweep("x=-9223372036854775808..9223372036854775807:1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("18446744073709551616 values; at most 1000"),
+            "{e}"
+        );
         assert!(parse_sweep("x").is_err());
         assert!(parse_sweep("x=1,,2").is_err());
     }
