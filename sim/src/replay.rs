@@ -208,6 +208,13 @@ fn replay_for<R: Ruleset>(m: &RunManifest, job: &ReplayJob) -> Result<String> {
     if deck_idx.len() != n || mu.agents.len() != n {
         bail!("matchup {} does not seat {n} players", mu.id);
     }
+    if let Some(bad) = deck_idx.iter().find(|&&d| d as usize >= decks.len()) {
+        bail!(
+            "matchup {}: deck index {bad} is not among the manifest's {} decks (a damaged manifest?)",
+            mu.id,
+            decks.len()
+        );
+    }
     let mut agents: Vec<Box<dyn Agent<R::State>>> = mu
         .agents
         .iter()

@@ -174,6 +174,18 @@ fn find_and_bad_index() {
         log.trim_end().ends_with("(TurnLimit) after turn 50"),
         "{log}"
     );
+    // A damaged manifest naming a deck index past its deck list is refused, not a panic.
+    let mpath = out.join("manifest.json");
+    let text = std::fs::read_to_string(&mpath).unwrap();
+    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    m["matchups"][0]["deck_indices"] = serde_json::json!([0, 7]);
+    std::fs::write(&mpath, m.to_string()).unwrap();
+    let e = format!("{:#}", replay(&job(0, &[])).unwrap_err());
+    assert!(
+        e.contains("deck index 7 is not among the manifest's 2 decks"),
+        "{e}"
+    );
+    std::fs::write(&mpath, text).unwrap();
     let e = replay(&job(400, &[])).unwrap_err().to_string();
     assert!(e.contains("game 400 is not in this run"), "{e}");
     let e = replay(&job(0, &["winner=nobody"])).unwrap_err().to_string();
