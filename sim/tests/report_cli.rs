@@ -61,3 +61,46 @@ fn a_malformed_csv_is_named_and_nothing_is_written() {
     );
     assert_eq!(std::fs::read_dir(&t.0).unwrap().count(), 2);
 }
+
+/// turns.csv must count as many games per matchup as summary.csv: a count of 2^64 − 1 (or a
+/// turns.csv of another run) is refused with the file and line, and no report is written.
+#[test]
+fn turn_counts_that_disagree_with_the_summary_are_refused() {
+    let t = Tmp::new("report-cli-turns");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../reports/default");
+    for f in ["summary.csv", "turns.csv", "manifest.json"] {
+        std::fs::copy(format!("{src}/{f}"), t.0.join(f)).unwrap();
+    }
+    let turns = std::fs::read_to_string(t.0.join("turns.csv")).unwrap();
+    let mut lines: Vec<String> = turns.lines().map(String::from).collect();
+    // matchup,winner,end,turns,games: the first record's count.
+    let mut cells: Vec<&str> = lines[1].split(',').collect();
+    let matchup = cells[0].to_string();
+    cells[4] = "18446744073709551615";
+    lines[1] = cells.join(",");
+    std::fs::write(t.0.join("turns.csv"), lines.join("\n") + "\n").unwrap();
+    let (code, _, err) = report(&t.0);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "turns.csv:3: the game counts of matchup `{matchup}` overflow"
+        )),
+        "{err}"
+    );
+    assert!(!t.0.join("report.html").exists());
+    // One game too many: the counts disagree.
+    let mut cells: Vec<&str> = turns.lines().nth(1).unwrap().split(',').collect();
+    let n: u64 = cells[4].parse::<u64>().unwrap() + 1;
+    let n = n.to_string();
+    cells[4] = &n;
+    let mut lines: Vec<String> = turns.lines().map(String::from).collect();
+    lines[1] = cells.join(",");
+    std::fs::write(t.0.join("turns.csv"), lines.join("\n") + "\n").unwrap();
+    let (code, _, err) = report(&t.0);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("of matchup `{matchup}`, summary.csv")),
+        "{err}"
+    );
+    assert!(!t.0.join("report.html").exists());
+}

@@ -128,6 +128,11 @@ fn plain(e: &csv::Error) -> String {
 }
 
 impl<'a> Rec<'a> {
+    /// `file:line` of this record, for messages.
+    pub fn at(&self) -> String {
+        format!("{}:{}", self.table.path.display(), self.line)
+    }
+
     fn err(&self, col: &str, v: &str, what: &str) -> anyhow::Error {
         anyhow!(
             "{}:{}: column `{col}`: `{v}` is not {what}",

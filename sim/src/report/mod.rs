@@ -154,6 +154,37 @@ pub struct Rendered {
     pub charts: Vec<String>,
 }
 
+/// turns.csv must count, per matchup, as many games as summary.csv's `all` rows: a damaged
+/// or foreign turns.csv (a count of 2^64 − 1 games, a file of another run) is refused rather
+/// than drawn.
+fn check_turn_counts(turns: &Table, summary: &Table) -> Result<()> {
+    let mut played: std::collections::BTreeMap<&str, u64> = Default::default();
+    for r in summary.recs().filter(|r| r.s("seat") == "all") {
+        played.entry(r.s("matchup")).or_insert(r.u("games")?);
+    }
+    let mut counted: std::collections::BTreeMap<&str, (u64, String)> = Default::default();
+    for r in turns.recs() {
+        let e = counted.entry(r.s("matchup")).or_insert((0, r.at()));
+        e.0 = e.0.checked_add(r.u("games")?).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: the game counts of matchup `{}` overflow",
+                r.at(),
+                r.s("matchup")
+            )
+        })?;
+    }
+    for (m, (n, at)) in &counted {
+        match played.get(m) {
+            Some(p) if p == n => {}
+            Some(p) => bail!(
+                "{at}: turns.csv counts {n} games of matchup `{m}`, summary.csv {p} (files of different runs, or damaged?)"
+            ),
+            None => bail!("{at}: matchup `{m}` of turns.csv is not in summary.csv"),
+        }
+    }
+    Ok(())
+}
+
 /// Build the report page for output folder `dir` without writing anything.
 pub fn render(dir: &Path) -> Result<Rendered> {
     if !dir.is_dir() {
@@ -175,6 +206,9 @@ pub fn render(dir: &Path) -> Result<Rendered> {
              matrix.csv, ranking.csv, impact.csv, sweep.csv)",
             dir.display()
         );
+    }
+    if let (Some(t), Some(s)) = (&turns, &summary) {
+        check_turn_counts(t, s)?;
     }
     let m = manifest(dir)?;
     let guessed = if sweep.is_some() {
