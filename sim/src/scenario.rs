@@ -397,25 +397,47 @@ fn run_game<R: Ruleset>(
 /// Scenario files named by `paths`: files as given, folders searched for `*.toml`
 /// (recursively, sorted).
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    /// `stack`: the canonical folders from the walk's root down to `dir` (a folder met again
+    /// below itself is a symbolic-link loop); `seen`: every folder walked (each once).
+    fn walk(
+        dir: &Path,
+        stack: &mut Vec<PathBuf>,
+        seen: &mut std::collections::HashSet<PathBuf>,
+        out: &mut Vec<PathBuf>,
+    ) -> Result<(), String> {
+        let real = std::fs::canonicalize(dir)
+            .map_err(|e| format!("{}: cannot resolve: {e}", dir.display()))?;
+        if let Some(up) = stack.iter().find(|a| **a == real) {
+            return Err(format!(
+                "{}: a symbolic-link loop (it leads back to {})",
+                dir.display(),
+                up.display()
+            ));
+        }
+        if !seen.insert(real.clone()) {
+            return Ok(());
+        }
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| format!("{}: cannot list: {e}", dir.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .collect();
         entries.sort();
+        stack.push(real);
         for p in entries {
             if p.is_dir() {
-                walk(&p, out)?;
+                walk(&p, stack, seen, out)?;
             } else if p.extension().is_some_and(|x| x == "toml") {
                 out.push(p);
             }
         }
+        stack.pop();
         Ok(())
     }
+    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            walk(p, &mut out)?;
+            walk(p, &mut Vec::new(), &mut seen, &mut out)?;
         } else if p.exists() {
             out.push(p.clone());
         } else {

@@ -185,3 +185,24 @@ fn missing_path_is_an_error() {
         r.err
     );
 }
+
+/// A folder walk that meets a symbolic-link loop stops with a message naming it (it used to
+/// walk forever).
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_loop_is_named() {
+    let dir = std::env::temp_dir().join(format!("cardsim-scenario-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::copy(fixture("passing.toml"), dir.join("a/passing.toml")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("a/back")).unwrap();
+    let r = scenario(std::slice::from_ref(&dir));
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err
+            .contains("a/back: a symbolic-link loop (it leads back to "),
+        "{}",
+        r.err
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
