@@ -25,6 +25,9 @@
 //! log = ["evades"]                 # substrings the step's event log shows, in this order
 //! ```
 //!
+//! Files a scenario names (`cards`, a deck's `file`) are relative to the scenario's folder and
+//! must lie in it or below.
+//!
 //! A step may also `set` more set-up keys before its play, and list action labels that must be
 //! legal (`offered = ["..."]`) or must not be (`not_offered = ["..."]`) at its decision, checked
 //! before its play. After the last step every
@@ -210,7 +213,7 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String
     let params = Params::from_assignments(specs, presets, &all)
         .map_err(|e| format!("{}: game scenario default: {e}", src.path.display()))?;
     let cards = match &raw.cards {
-        Some(c) => dir.join(c.get_ref()),
+        Some(c) => inside(src, dir, c)?,
         None => crate::data_dir().join(R::default_cards()),
     };
     // Decks load in the order of their seat names under [decks]; the seating maps them.
@@ -219,7 +222,9 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String
     for (seat, d) in &raw.decks {
         names.push((seat.clone(), d.span()));
         decks.push(match d.get_ref() {
-            RawDeck::File { file } => DeckSource::File(dir.join(file)),
+            RawDeck::File { file } => {
+                DeckSource::File(inside(src, dir, &Spanned::new(d.span(), file.clone()))?)
+            }
             RawDeck::Text(t) => {
                 let start = d.span().start;
                 let rest = &src.text[start.min(src.text.len())..];
@@ -263,6 +268,41 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String
         ));
     }
     Ok((ruleset, seating))
+}
+
+/// A file a scenario names (`cards`, a deck's `file`), relative to the scenario's folder.
+/// It must lie in that folder or below once `..` and links are resolved, so a scenario cannot
+/// make cardsim read (and echo in an error) a file from elsewhere.
+fn inside(src: &Src, dir: &Path, name: &Spanned<String>) -> Result<PathBuf, String> {
+    let p = dir.join(name.get_ref());
+    let base = std::fs::canonicalize(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    })
+    .map_err(|e| {
+        src.at(
+            name.span(),
+            format!("cannot resolve the scenario's folder: {e}"),
+        )
+    })?;
+    let real = std::fs::canonicalize(&p).map_err(|e| {
+        src.at(
+            name.span(),
+            format!("`{}`: cannot open: {e}", name.get_ref()),
+        )
+    })?;
+    if !real.starts_with(&base) {
+        return Err(src.at(
+            name.span(),
+            format!(
+                "`{}` lies outside the scenario's folder {}; a scenario may only name files in its folder or below",
+                name.get_ref(),
+                base.display()
+            ),
+        ));
+    }
+    Ok(p)
 }
 
 fn run_game<R: Ruleset>(

@@ -206,3 +206,25 @@ fn a_symbolic_link_loop_is_named() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A deck `file` outside the scenario's folder is refused without reading it (an error
+/// used to quote the foreign file's first line).
+#[test]
+fn files_outside_the_scenario_folder_are_refused() {
+    let dir = std::env::temp_dir().join(format!("cardsim-scenario-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("s")).unwrap();
+    std::fs::write(dir.join("secret.txt"), "top secret line\n").unwrap();
+    let toml = "game = \"mission_alliance\"\ndescription = \"x\"\n[decks]\nseat0 = { file = \"../secret.txt\" }\nseat1 = { file = \"../secret.txt\" }\n";
+    std::fs::write(dir.join("s/p.toml"), toml).unwrap();
+    let r = scenario(&[dir.join("s/p.toml")]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.out
+            .contains("p.toml:4: `../secret.txt` lies outside the scenario's folder"),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("top secret") && !r.err.contains("top secret"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
