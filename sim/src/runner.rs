@@ -406,38 +406,48 @@ impl<'a, R: Ruleset> Run<'a, R> {
     pub fn play(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResult, RunError> {
         self.validate()?;
         let n = self.ruleset.num_players();
-        // Work list: (matchup, global index of its game 0, first game, end) chunks, in a fixed
-        // order; each chunk aggregates on its own and the chunks are merged in this order.
-        let mut chunks = Vec::new();
-        let mut base = 0u64;
-        for (mi, m) in self.matchups.iter().enumerate() {
-            let mut s = 0;
-            while s < m.games {
-                let e = (s + CHUNK).min(m.games);
-                chunks.push((mi, base, s, e));
-                s = e;
-            }
+        // Chunks are numbered across the matchups and produced lazily from their number, and
+        // each worker folds the chunks it plays into one accumulator per matchup: memory stays
+        // flat in the game count (integer sums, so the grouping does not change a result).
+        let mut first_chunk = Vec::with_capacity(self.matchups.len() + 1);
+        let mut bases = Vec::with_capacity(self.matchups.len());
+        let (mut chunks, mut base) = (0u64, 0u64);
+        for m in &self.matchups {
+            first_chunk.push(chunks);
+            bases.push(base);
+            chunks += m.games.div_ceil(CHUNK);
             base += m.games;
         }
+        first_chunk.push(chunks);
         let positions: Vec<Vec<Vec<u64>>> = (0..self.matchups.len())
             .map(|mi| self.positions(mi))
             .collect();
         let max_turns = self.max_turns();
-        let partials: Vec<(usize, MatchAcc)> = chunks
-            .par_iter()
-            .map(|&(mi, base, s, e)| {
-                let acc = self.play_chunk(mi, base, s, e, n, &positions[mi], max_turns);
-                progress(e - s);
-                (mi, acc)
-            })
-            .collect();
-        let mut out: Vec<Option<MatchAcc>> = vec![None; self.matchups.len()];
-        for (mi, acc) in partials {
-            out[mi] = Some(match out[mi].take() {
+        let empty = || -> Vec<Option<MatchAcc>> { vec![None; self.matchups.len()] };
+        let add = |mut v: Vec<Option<MatchAcc>>, mi: usize, acc: MatchAcc| {
+            v[mi] = Some(match v[mi].take() {
                 None => acc,
                 Some(a) => a.merge(acc),
             });
-        }
+            v
+        };
+        let out = (0..chunks)
+            .into_par_iter()
+            .fold(empty, |v, k| {
+                // The matchup holding chunk k: the last one starting at or before it.
+                let mi = first_chunk.partition_point(|&f| f <= k) - 1;
+                let s = (k - first_chunk[mi]) * CHUNK;
+                let e = (s + CHUNK).min(self.matchups[mi].games);
+                let acc = self.play_chunk(mi, bases[mi], s, e, n, &positions[mi], max_turns);
+                progress(e - s);
+                add(v, mi, acc)
+            })
+            .reduce(empty, |a, b| {
+                b.into_iter().enumerate().fold(a, |v, (mi, x)| match x {
+                    Some(acc) => add(v, mi, acc),
+                    None => v,
+                })
+            });
         Ok(RunResult {
             matchups: out
                 .into_iter()
