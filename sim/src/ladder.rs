@@ -425,36 +425,41 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
             pair_ids.push((a, b));
         }
     }
-    let mut work = Vec::new();
-    for (p, _) in pair_ids.iter().enumerate() {
-        let mut s = 0;
-        while s < job.deals {
-            let e = (s + LADDER_CHUNK).min(job.deals);
-            work.push((p, s, e));
-            s = e;
-        }
-    }
+    // Chunks (pair, deals s..e) are produced lazily from their number and folded into one
+    // accumulator per pair as they finish (integer counts): memory stays flat in the deal count.
+    let per_pair = job.deals.div_ceil(LADDER_CHUNK);
     let (pool, threads) = crate::worker_pool(job.threads)?;
     let total_games = 2 * job.deals * pair_ids.len() as u64;
     let bar = crate::progress_bar(total_games, job.progress);
     let started = Instant::now();
-    let partials: Vec<Result<(usize, PairAcc)>> = pool.install(|| {
-        work.par_iter()
-            .map(|&(p, s, e)| {
+    let empty = || vec![PairAcc::default(); pair_ids.len()];
+    let accs: Result<Vec<PairAcc>> = pool.install(|| {
+        (0..per_pair * pair_ids.len() as u64)
+            .into_par_iter()
+            .map(|k| {
+                let p = (k / per_pair) as usize;
+                let s = (k % per_pair) * LADDER_CHUNK;
+                let e = (s + LADDER_CHUNK).min(job.deals);
                 let (a, b) = pair_ids[p];
                 let acc = plan.play(a, b, s, e)?;
                 bar.inc(2 * (e - s));
                 Ok((p, acc))
             })
-            .collect()
+            .try_fold(empty, |mut v, r: Result<(usize, PairAcc)>| {
+                let (p, acc) = r?;
+                v[p].add(&acc);
+                Ok(v)
+            })
+            .try_reduce(empty, |mut v, w| {
+                for (x, y) in v.iter_mut().zip(&w) {
+                    x.add(y);
+                }
+                Ok(v)
+            })
     });
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let mut accs = vec![PairAcc::default(); pair_ids.len()];
-    for r in partials {
-        let (p, acc) = r?;
-        accs[p].add(&acc);
-    }
+    let accs = accs?;
     let pairs: Vec<PairResult> = pair_ids
         .iter()
         .zip(accs)

@@ -392,34 +392,37 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     let labels = [probe[0].label(), probe[1].label()];
     let deterministic = probe.iter().all(|a| a.deterministic());
     let (pool, threads) = crate::worker_pool(job.threads)?;
-    let chunks: Vec<(u64, u64)> = (0..job.matches.div_ceil(SERIES_CHUNK))
-        .map(|c| {
-            let s = c * SERIES_CHUNK;
-            (s, (s + SERIES_CHUNK).min(job.matches))
-        })
-        .collect();
     let bar = crate::progress_bar(job.matches, job.progress);
     let started = Instant::now();
-    let parts: Vec<Result<SeriesAcc>> = pool.install(|| {
-        chunks
-            .par_iter()
-            .map(|&(s, e)| {
+    let empty = || SeriesAcc {
+        length: vec![0; 2 * job.best_of as usize + 1],
+        ..SeriesAcc::default()
+    };
+    // Chunks are produced lazily from their number and folded as they finish (integer
+    // counts, so the grouping changes nothing): memory stays flat in the match count.
+    let acc: Result<SeriesAcc> = pool.install(|| {
+        (0..job.matches.div_ceil(SERIES_CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let s = c * SERIES_CHUNK;
+                let e = (s + SERIES_CHUNK).min(job.matches);
                 let mut agents = make()?;
                 let acc = play_matches(&ruleset, job, &mut agents, s, e);
                 bar.inc(e - s);
                 Ok(acc)
             })
-            .collect()
+            .try_fold(empty, |mut a, p: Result<SeriesAcc>| {
+                a.add(&p?);
+                Ok(a)
+            })
+            .try_reduce(empty, |mut a, b| {
+                a.add(&b);
+                Ok(a)
+            })
     });
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let mut acc = SeriesAcc {
-        length: vec![0; 2 * job.best_of as usize + 1],
-        ..SeriesAcc::default()
-    };
-    for p in parts {
-        acc.add(&p?);
-    }
+    let acc = acc?;
     let manifest = SeriesManifest {
         game: R::NAME.to_string(),
         cards: cards.display().to_string(),

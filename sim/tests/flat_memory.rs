@@ -37,18 +37,18 @@ unsafe impl GlobalAlloc for Peak {
 #[global_allocator]
 static GLOBAL: Peak = Peak;
 
-fn deck(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/tyrant/decks/{name}.txt"))
+fn deck(game: &str, name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/{game}/decks/{name}.txt"))
 }
 
 /// Peak heap bytes above the level before the run, for a run of `games` games.
-fn peak_of(games: u64) -> usize {
+fn peak_of(game: &str, decks: [&str; 2], games: u64) -> usize {
     let before = LIVE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let r = execute(&Job {
-        game: "tyrant".into(),
+        game: game.into(),
         cards: None,
-        decks: vec![deck("rush"), deck("wall_counter")],
+        decks: decks.iter().map(|d| deck(game, d)).collect(),
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games,
@@ -67,12 +67,21 @@ fn peak_of(games: u64) -> usize {
 
 #[test]
 fn peak_heap_does_not_grow_with_the_game_count() {
-    let small = peak_of(4_096);
-    let large = peak_of(409_600);
+    let tyrant = ["rush", "wall_counter"];
+    let small = peak_of("tyrant", tyrant, 4_096);
+    let large = peak_of("tyrant", tyrant, 409_600);
     // The old work list and per-chunk results grew by about 14 bytes a game (5.7 MB here).
     assert!(
         large < small + 1_000_000,
         "peak heap {small} bytes for 4,096 games, {large} for 409,600"
     );
-    eprintln!("peak heap: {small} bytes for 4,096 games, {large} for 409,600");
+    eprintln!("tyrant peak heap: {small} bytes for 4,096 games, {large} for 409,600");
+    let ma = ["swarm", "elite"];
+    let small = peak_of("mission_alliance", ma, 2_048);
+    let large = peak_of("mission_alliance", ma, 40_960);
+    assert!(
+        large < small + 1_000_000,
+        "peak heap {small} bytes for 2,048 games, {large} for 40,960"
+    );
+    eprintln!("mission_alliance peak heap: {small} bytes for 2,048 games, {large} for 40,960");
 }
