@@ -216,6 +216,10 @@ struct Look {
 }
 
 fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &spec.out {
+        crate::output::check_out(dir)?;
+    }
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }

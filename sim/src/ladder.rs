@@ -367,6 +367,10 @@ impl<R: Ruleset> Plan<'_, R> {
 
 /// Run a ladder for rule set `R` (what [`ladder`] does once the game is known by name).
 pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &job.out {
+        crate::output::check_out(dir)?;
+    }
     if job.deals == 0 {
         bail!("--games must be at least 1");
     }

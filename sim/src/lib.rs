@@ -269,6 +269,10 @@ pub fn load_ruleset<R: Ruleset>(
 }
 
 fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &job.out {
+        crate::output::check_out(dir)?;
+    }
     if job.games == 0 {
         bail!("--games must be at least 1");
     }

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use cardsim_engine::Ruleset;
 use serde::Serialize;
 
@@ -752,6 +752,30 @@ pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
     serde_json::to_writer_pretty(&mut f, value)?;
     writeln!(f)?;
     f.sync_all()?;
+    Ok(())
+}
+
+/// Check, before any game is played, that outputs can be written to `dir`: it is a folder or
+/// does not exist yet, and a folder can be made in its nearest existing ancestor (a probe
+/// folder is made and removed there; nothing else is left behind).
+pub fn check_out(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        bail!("--out {}: exists and is not a folder", dir.display());
+    }
+    let mut at = dir;
+    while !at.exists() {
+        at = match at.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+    }
+    if !at.is_dir() {
+        bail!("--out {}: {} is not a folder", dir.display(), at.display());
+    }
+    let probe = at.join(format!(".cardsim-probe-{}", std::process::id()));
+    std::fs::create_dir(&probe)
+        .with_context(|| format!("--out {}: cannot write in {}", dir.display(), at.display()))?;
+    let _ = std::fs::remove_dir(&probe);
     Ok(())
 }
 

@@ -349,6 +349,10 @@ fn play_matches<R: Ruleset>(
 
 /// Play a series run for rule set `R`.
 pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &job.out {
+        crate::output::check_out(dir)?;
+    }
     if job.best_of == 0 || job.best_of.is_multiple_of(2) {
         bail!(
             "--best-of {} must be an odd number of games (1, 3, 5, ...)",

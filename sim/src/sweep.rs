@@ -154,6 +154,10 @@ pub fn sweep(spec: &SweepSpec) -> Result<SweepReport> {
 
 /// Run a sweep for rule set `R` (`spec.game` is not consulted; [`sweep`] picks `R` by it).
 pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &spec.out {
+        crate::output::check_out(dir)?;
+    }
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }

@@ -121,6 +121,10 @@ pub fn tournament(spec: &TournamentSpec) -> Result<TournamentReport> {
 }
 
 fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
+    // The output folder is checked before the first game, not after the last.
+    if let Some(dir) = &spec.out {
+        crate::output::check_out(dir)?;
+    }
     if spec.games_per_pair == 0 {
         bail!("--games-per-pair must be at least 1");
     }

@@ -366,3 +366,43 @@ fn replay_takes_index_not_game() {
         "{out}"
     );
 }
+
+/// An output folder that cannot be written is refused before the first game (it used to be
+/// found out after all of them), and nothing is left behind.
+#[test]
+fn unwritable_out_is_refused_before_playing() {
+    let t = Tmp::new("out-check");
+    let file = t.0.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let rush = data("decks/rush.txt");
+    let r = rush.to_str().unwrap();
+    for (out, msg) in [
+        (file.clone(), "exists and is not a folder".to_string()),
+        (
+            file.join("sub"),
+            format!("{} is not a folder", file.display()),
+        ),
+    ] {
+        let (code, _, err) = cardsim(&[
+            "run",
+            "--deck",
+            r,
+            "--vs",
+            r,
+            "--games",
+            "100",
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert_eq!(code, 2, "{err}");
+        // The message of the check made before any game (not of the final write).
+        assert!(
+            err.contains(&format!("--out {}: ", out.display())) && err.contains(&msg),
+            "{err}"
+        );
+        assert!(!err.contains("games in"), "{err}");
+    }
+    let names: Vec<_> = std::fs::read_dir(&t.0).unwrap().collect();
+    assert_eq!(names.len(), 1, "only the file itself is there");
+}
