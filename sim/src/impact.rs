@@ -512,7 +512,7 @@ pub const IMPACT_COLUMNS: [&str; 11] = [
 ];
 
 fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = IMPACT_COLUMNS.to_vec();
     header.extend([
         "base_draws",

@@ -541,7 +541,7 @@ fn write_ladder(
 ) -> Result<Vec<PathBuf>> {
     let files = ["ladder.csv", "ratings.csv", "manifest.json"];
     write_staged(dir, &files, |staging| {
-        let mut w = csv::Writer::from_path(staging.join(files[0]))?;
+        let mut w = crate::csvout::CsvOut::from_path(staging.join(files[0]))?;
         w.write_record([
             "pair",
             "agent_a",
@@ -598,7 +598,7 @@ fn write_ladder(
             w.write_record(&rec)?;
         }
         w.flush()?;
-        let mut w = csv::Writer::from_path(staging.join(files[1]))?;
+        let mut w = crate::csvout::CsvOut::from_path(staging.join(files[1]))?;
         w.write_record([
             "agent",
             "rating",

@@ -7,6 +7,7 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+pub mod csvout;
 pub mod impact;
 pub mod ladder;
 pub mod output;

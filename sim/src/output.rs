@@ -279,7 +279,7 @@ pub const TEAM_COLUMNS: [&str; 15] = [
 
 /// Write this CSV (see the README for its columns).
 pub fn write_teams(path: &Path, rows: &[TeamRow]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header = TEAM_COLUMNS.to_vec();
     header.extend([
         "loss_rate",
@@ -332,7 +332,7 @@ pub fn stop_cells(s: Option<&StopInfo>) -> [String; 4] {
 
 /// Write this CSV (see the README for its columns).
 pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     w.write_record([
         "matchup",
         "deck",
@@ -410,7 +410,7 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
 
 /// Write this CSV (see the README for its columns).
 pub fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     w.write_record(["matchup", "winner", "end", "turns", "games"])?;
     for (nm, acc) in names.iter().zip(accs) {
         for (k, by_end) in acc.by_outcome.iter().enumerate() {
@@ -442,7 +442,7 @@ pub fn write_turns(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Resu
 
 /// Write this CSV (see the README for its columns).
 pub fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     w.write_record([
         "matchup",
         "deck",

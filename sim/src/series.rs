@@ -458,7 +458,7 @@ fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<P
         dir,
         &["series.csv", "length.csv", "manifest.json"],
         |stage| {
-            let mut w = csv::Writer::from_path(stage.join("series.csv"))?;
+            let mut w = crate::csvout::CsvOut::from_path(stage.join("series.csv"))?;
             w.write_record(SERIES_COLUMNS)?;
             let [mr, ml, mh] = rate_cells(acc.a_match_wins, acc.matches);
             let [gr, gl, gh] = rate_cells(acc.a_game_wins, acc.games);
@@ -487,7 +487,7 @@ fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<P
                 game1,
             ])?;
             w.flush()?;
-            let mut w = csv::Writer::from_path(stage.join("length.csv"))?;
+            let mut w = crate::csvout::CsvOut::from_path(stage.join("length.csv"))?;
             w.write_record(["games_in_match", "matches"])?;
             for (g, &n) in acc.length.iter().enumerate().skip(1) {
                 w.write_record([g.to_string(), n.to_string()])?;

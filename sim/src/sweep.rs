@@ -385,7 +385,7 @@ pub const SWEEP_COLUMNS: [&str; 14] = [
 ];
 
 fn write_sweep(path: &Path, rep: &SweepReport) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = SWEEP_COLUMNS.to_vec();
     header.extend([
         "win_diff",

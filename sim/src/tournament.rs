@@ -342,7 +342,7 @@ pub const MATRIX_COLUMNS: [&str; 9] = [
 ];
 
 fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = MATRIX_COLUMNS.to_vec();
     header.extend([
         "stop_deck",
@@ -387,7 +387,7 @@ pub const RANKING_COLUMNS: [&str; 8] = [
 ];
 
 fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
+    let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = RANKING_COLUMNS.to_vec();
     header.extend(["wins", "draws"]);
     w.write_record(&header)?;

@@ -406,3 +406,36 @@ fn unwritable_out_is_refused_before_playing() {
     let names: Vec<_> = std::fs::read_dir(&t.0).unwrap().collect();
     assert_eq!(names.len(), 1, "only the file itself is there");
 }
+
+/// Names that a spreadsheet would run as formulas (a deck file `=HYPERLINK(1).txt`) are
+/// written with a leading `'`; numbers, negative ones included, are not; the report reads
+/// the names back without it.
+#[test]
+fn csv_cells_are_spreadsheet_safe() {
+    let t = Tmp::new("csv-safe");
+    let decks = t.0.join("decks");
+    std::fs::create_dir_all(&decks).unwrap();
+    std::fs::copy(data("decks/rush.txt"), decks.join("=HYPERLINK(1).txt")).unwrap();
+    std::fs::copy(data("decks/swarm.txt"), decks.join("-swarm.txt")).unwrap();
+    let out = t.0.join("out");
+    let (code, _, err) = cardsim(&[
+        "tournament",
+        "--decks",
+        decks.to_str().unwrap(),
+        "--games-per-pair",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let ranking = std::fs::read_to_string(out.join("ranking.csv")).unwrap();
+    assert!(ranking.contains("\n'=HYPERLINK(1),100,"), "{ranking}");
+    assert!(ranking.contains("\n'-swarm,100,"), "{ranking}");
+    // The ratings of two decks are opposite numbers: one of them is negative, unguarded.
+    assert!(ranking.contains(",-"), "{ranking}");
+    let (code, _, err) = cardsim(&["report", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("=HYPERLINK(1)") && !html.contains("'=HYPERLINK(1)"));
+}

@@ -141,13 +141,14 @@ impl<'a> Rec<'a> {
         )
     }
 
-    /// The cell of column `col` (empty when the table lacks the column).
+    /// The cell of column `col` (empty when the table lacks the column), without the `'` a
+    /// spreadsheet-safe writer put before a formula-like text ([`crate::csvout::unquote`]).
     pub fn s(&self, col: &str) -> &'a str {
         self.table
             .index
             .get(col)
             .and_then(|&i| self.rec.get(i))
-            .map(str::trim)
+            .map(|c| crate::csvout::unquote(c.trim()))
             .unwrap_or("")
     }
 
