@@ -295,6 +295,21 @@ fn run_writes_every_output() {
     assert!(err.is_empty(), "{err}");
 }
 
+/// `cardsim tournament` of every deck in `decks`, `games` per pair, into `out`.
+fn tournament(decks: &Path, games: u32, out: &Path) -> (i32, String, String) {
+    let games = games.to_string();
+    cardsim(&[
+        "tournament",
+        "--decks",
+        decks.to_str().unwrap(),
+        "--games-per-pair",
+        &games,
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ])
+}
+
 /// Deck indices are bytes: a tournament of 257 decks is refused before any game, naming the
 /// first deck past the limit, instead of silently playing 256 of them.
 #[test]
@@ -307,16 +322,7 @@ fn too_many_decks_are_refused() {
         std::fs::write(decks.join(format!("d{i:03}.txt")), &rush).unwrap();
     }
     let out = t.0.join("out");
-    let (code, _, err) = cardsim(&[
-        "tournament",
-        "--decks",
-        decks.to_str().unwrap(),
-        "--games-per-pair",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let (code, _, err) = tournament(&decks, 2, &out);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("257 decks given; a job takes at most 256 (the first past the limit: ")
@@ -418,16 +424,7 @@ fn csv_cells_are_spreadsheet_safe() {
     std::fs::copy(data("decks/rush.txt"), decks.join("=HYPERLINK(1).txt")).unwrap();
     std::fs::copy(data("decks/swarm.txt"), decks.join("-swarm.txt")).unwrap();
     let out = t.0.join("out");
-    let (code, _, err) = cardsim(&[
-        "tournament",
-        "--decks",
-        decks.to_str().unwrap(),
-        "--games-per-pair",
-        "100",
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let (code, _, err) = tournament(&decks, 100, &out);
     assert_eq!(code, 0, "{err}");
     let ranking = std::fs::read_to_string(out.join("ranking.csv")).unwrap();
     assert!(ranking.contains("\n'=HYPERLINK(1),100,"), "{ranking}");
