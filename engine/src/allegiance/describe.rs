@@ -212,6 +212,17 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
         ("phase".to_string(), format!("{:?}", s.phase)),
         ("decision".to_string(), format!("{:?}", s.dec)),
     ];
+    if let Some(o) = s.result {
+        // `P0 win, P1 loss (decided)`; a stall (turn limit or an engine bound) says `stall`.
+        let r: Vec<String> = (0..s.players.len())
+            .map(|p| format!("P{p} {}", format!("{:?}", o.results[p]).to_lowercase()))
+            .collect();
+        let end = match o.end {
+            crate::EndReason::Decided => "decided",
+            crate::EndReason::TurnLimit => "stall",
+        };
+        out.push(("result".into(), format!("{} ({end})", r.join(", "))));
+    }
     for (p, pl) in s.players.iter().enumerate() {
         let hero = s.hero(p);
         let k = |x: &str| format!("P{p}.{x}");
