@@ -202,12 +202,15 @@ impl AllegianceState {
     /// Run the engine until a player must decide or the game is over.
     pub(in crate::allegiance) fn advance(&mut self) {
         while self.result.is_none() && self.dec == Dec::Auto {
-            if !self.players[self.cur as usize].alive {
-                // The current player was eliminated: their turn ends at once.
-                self.chain.clear();
-                self.trigs.clear();
+            if !self.players[self.cur as usize].alive
+                && self.chain.is_empty()
+                && self.res.is_none()
+                && self.trigs.is_empty()
+            {
+                // The current player was eliminated: what they controlled is gone already
+                // (`eliminate`); the other players' pending maneuvers and triggers resolved
+                // first, and now the turn ends.
                 self.building = None;
-                self.res = None;
                 self.battle = None;
                 self.phase = Phase::End;
                 self.end_turn_cleanup();
