@@ -20,8 +20,11 @@ impl AllegianceState {
         let mut gone: ArrayVec<u8, { 2 * MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for pl in self.players.iter_mut() {
             pl.shield[p] = 0;
+            pl.curse[p] = 0;
             for u in pl.units.iter_mut() {
+                u.curse[p] = 0;
                 u.boost[p] = 0;
+                u.battle_boost[p] = 0;
                 u.shield[p] = 0;
                 for a in u.att.iter_mut() {
                     if a.1 == p as u8 {
@@ -70,7 +73,7 @@ impl AllegianceState {
         }
         if let Some(b) = &self.battle {
             if b.atk as usize == p || b.def as usize == p {
-                self.battle = None;
+                self.end_battle();
                 if matches!(self.dec, Dec::Attackers(_) | Dec::Defenders(_)) {
                     self.dec = Dec::Auto;
                 }

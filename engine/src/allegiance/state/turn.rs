@@ -13,7 +13,7 @@ impl AllegianceState {
             pl.armor_used = 0;
         }
         self.players[pu].turns += 1;
-        if self.players[pu].curse > 0 && !self.curse_at_turn_start(pu) {
+        if self.players[pu].curses() > 0 && !self.curse_at_turn_start(pu) {
             return;
         }
         self.return_banished(Some(p));
@@ -88,7 +88,7 @@ impl AllegianceState {
                     }
                 }
                 BStep::AfterAssign => self.battle_damage(),
-                BStep::AfterDamage => self.battle = None,
+                BStep::AfterDamage => self.end_battle(),
                 BStep::Declare | BStep::Assign | BStep::Armor => {}
             }
             return;
@@ -211,7 +211,7 @@ impl AllegianceState {
                 // (`eliminate`); the other players' pending maneuvers and triggers resolved
                 // first, and now the turn ends.
                 self.building = None;
-                self.battle = None;
+                self.end_battle();
                 self.phase = Phase::End;
                 self.end_turn_cleanup();
                 continue;
