@@ -165,7 +165,7 @@ fn a_cursed_unit_below_zero_attack_deals_no_battle_damage() {
         (g.players[1].units[0].dmg, g.players[0].units[0].dmg),
         (0, 2)
     );
-    assert_eq!(g.players[0].units[0].curse, 5);
+    assert_eq!(g.players[0].units[0].curses(), 5);
 }
 
 #[test]

@@ -14,8 +14,8 @@ fn unit_text(s: &AllegianceState, u: &Unit) -> String {
     if u.dmg > 0 {
         t += &format!(" {}dmg", u.dmg);
     }
-    if u.curse > 0 {
-        t += &format!(" {}curse", u.curse);
+    if u.curses() > 0 {
+        t += &format!(" {}curse", u.curses());
     }
     let shield: u16 = u.shield.iter().map(|&x| x as u16).sum();
     if shield > 0 {
@@ -212,6 +212,17 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
         ("phase".to_string(), format!("{:?}", s.phase)),
         ("decision".to_string(), format!("{:?}", s.dec)),
     ];
+    if let Some(o) = s.result {
+        // `P0 win, P1 loss (decided)`; a stall (turn limit or an engine bound) says `stall`.
+        let r: Vec<String> = (0..s.players.len())
+            .map(|p| format!("P{p} {}", format!("{:?}", o.results[p]).to_lowercase()))
+            .collect();
+        let end = match o.end {
+            crate::EndReason::Decided => "decided",
+            crate::EndReason::TurnLimit => "stall",
+        };
+        out.push(("result".into(), format!("{} ({end})", r.join(", "))));
+    }
     for (p, pl) in s.players.iter().enumerate() {
         let hero = s.hero(p);
         let k = |x: &str| format!("P{p}.{x}");
@@ -248,7 +259,7 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
         let units: Vec<String> = pl.units.iter().map(|u| unit_text(s, u)).collect();
         out.push((k("units"), units.join("; ")));
         out.push((k("focus"), pl.focus.to_string()));
-        out.push((k("curse"), pl.curse.to_string()));
+        out.push((k("curse"), pl.curses().to_string()));
         out.push((k("armor_rating"), s.armor_of(p).to_string()));
     }
     let chain: Vec<String> = s

@@ -7,6 +7,7 @@
 
 use super::state::AllegianceState;
 use super::state::*;
+use crate::MAX_PLAYERS;
 
 impl AllegianceState {
     /// Take one copy of deck card `card` out of its deck or discard pile (for stacking).
@@ -83,7 +84,7 @@ impl AllegianceState {
         match what {
             "gold" => self.players[p].gold = number()? as u16,
             "focus" => self.players[p].focus = number()?.min(MAX_COUNTERS as i64) as u8,
-            "curse" => self.players[p].curse = number()?.min(MAX_COUNTERS as i64) as u8,
+            "curse" => self.players[p].curse = self.curse_counters(p, value.trim())?,
             "production" => self.players[p].prod = number()? as u16,
             "health" => {
                 let v = number()? as i16;
@@ -129,17 +130,18 @@ impl AllegianceState {
                         dmg: 0,
                         aug: 0,
                         boost: [0; crate::MAX_PLAYERS],
+                        battle_boost: [0; crate::MAX_PLAYERS],
                         shield: [0; crate::MAX_PLAYERS],
                         exhausted: false,
                         entered: 0,
                         att: [(255, 255); 2],
-                        curse: 0,
+                        curse: [0; MAX_PLAYERS],
                     };
                     for opt in parts {
                         match opt.split_once('=') {
                             Some(("dmg", v)) => u.dmg = v.parse().map_err(|_| format!("bad dmg `{v}`"))?,
                             Some(("aug", v)) => u.aug = v.parse().map_err(|_| format!("bad aug `{v}`"))?,
-                            Some(("curse", v)) => u.curse = v.parse().map_err(|_| format!("bad curse `{v}`"))?,
+                            Some(("curse", v)) => u.curse = self.curse_counters(p, v)?,
                             Some(("attach", v)) => {
                                 let (card, owner) = v.rsplit_once('@').ok_or_else(|| {
                                     format!("attach `{v}` is not CARD@SEAT")
@@ -223,5 +225,26 @@ impl AllegianceState {
             }
         }
         Ok(())
+    }
+
+    /// Curse counters `C` or `C@SEAT` (placed by SEAT; without it by the next seat after
+    /// `p`, the opponent in a two-player game) on a piece of seat `p`.
+    fn curse_counters(&self, p: usize, v: &str) -> Result<[u8; MAX_PLAYERS], String> {
+        let (c, by) = match v.split_once('@') {
+            Some((c, s)) => (c, s.trim().parse::<usize>().ok().filter(|&s| s < self.n())),
+            None => (v, Some((p + 1) % self.n())),
+        };
+        let by = by.ok_or_else(|| format!("curse `{v}`: the placing seat is not a seat"))?;
+        let c = c
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|&c| c <= MAX_COUNTERS)
+            .ok_or_else(|| {
+                format!("curse `{v}` is not C or C@SEAT with C from 0 to {MAX_COUNTERS}")
+            })?;
+        let mut out = [0; MAX_PLAYERS];
+        out[by] = c;
+        Ok(out)
     }
 }

@@ -713,6 +713,10 @@ impl CardDb {
             OpCode::Boost => {
                 op.n = number(rest.first(), -MAX_ARG)?;
                 rest = &rest[1..];
+                if rest.first() == Some(&"battle") {
+                    op.card = BATTLE_LONG;
+                    rest = &rest[1..];
+                }
             }
             OpCode::Gold | OpCode::Draw | OpCode::Discard | OpCode::Mill | OpCode::Ready => {
                 op.n = number(rest.first(), 1)?;

@@ -25,6 +25,8 @@ pub const MAX_TARGETS: usize = 4;
 pub const NO_EFFECT: u16 = u16::MAX;
 /// Card argument of an `attach` op with no card name: the action card attaches itself.
 pub const ATTACH_THIS: u8 = u8::MAX;
+/// `Op::card` of a `boost N battle` op: the modifier lasts for the current battle only.
+pub const BATTLE_LONG: u8 = 1;
 
 /// What kind of card a card id is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

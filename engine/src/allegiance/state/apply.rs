@@ -164,7 +164,7 @@ impl AllegianceState {
         if a == PASS {
             let b = self.battle.as_mut().expect("battle");
             if b.attackers.is_empty() {
-                self.battle = None;
+                self.end_battle();
             } else {
                 b.step = BStep::AfterDeclare;
             }

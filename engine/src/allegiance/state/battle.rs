@@ -3,6 +3,16 @@
 use super::*;
 
 impl AllegianceState {
+    /// The battle is over: "for this battle" attack modifiers end with it.
+    pub(super) fn end_battle(&mut self) {
+        self.battle = None;
+        for pl in self.players.iter_mut() {
+            for u in pl.units.iter_mut() {
+                u.battle_boost = [0; MAX_PLAYERS];
+            }
+        }
+    }
+
     /// The power an attacker still deals in its battle: `None` if it left play or is no
     /// longer controlled by the attacking player.
     pub(super) fn attacker_power(&self, ap: usize, uid: u16) -> Option<i16> {

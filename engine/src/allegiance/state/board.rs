@@ -175,11 +175,12 @@ impl AllegianceState {
             dmg: 0,
             aug: 0,
             boost: [0; MAX_PLAYERS],
+            battle_boost: [0; MAX_PLAYERS],
             shield: [0; MAX_PLAYERS],
             exhausted: false,
             entered: self.turn,
             att: [(255, 255); 2],
-            curse: 0,
+            curse: [0; MAX_PLAYERS],
         });
         log!(self, "{} enters play for P{p}", c.name);
         self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);

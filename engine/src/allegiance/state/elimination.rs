@@ -20,8 +20,11 @@ impl AllegianceState {
         let mut gone: ArrayVec<u8, { 2 * MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for pl in self.players.iter_mut() {
             pl.shield[p] = 0;
+            pl.curse[p] = 0;
             for u in pl.units.iter_mut() {
+                u.curse[p] = 0;
                 u.boost[p] = 0;
+                u.battle_boost[p] = 0;
                 u.shield[p] = 0;
                 for a in u.att.iter_mut() {
                     if a.1 == p as u8 {
@@ -43,19 +46,34 @@ impl AllegianceState {
                 k += 1;
             }
         }
-        self.chain.retain(|it| it.who != p as u8);
+        // Their pending maneuvers leave the chain (a card goes to its discard pile, as the
+        // hand does); the other players' announced maneuvers stay and still resolve.
+        let mut k = 0;
+        while k < self.chain.len() {
+            if self.chain[k].who == p as u8 {
+                let it = self.chain.remove(k);
+                if matches!(it.kind, ItemKind::Enlist | ItemKind::Action) {
+                    self.discard_card(it.card);
+                }
+            } else {
+                k += 1;
+            }
+        }
         self.trigs.retain(|t| t.who != p as u8);
         if self.building.as_ref().is_some_and(|b| b.who == p as u8) {
             self.building = None;
             self.dec = Dec::Auto;
         }
         if self.res.as_ref().is_some_and(|r| r.item.who == p as u8) {
-            self.res = None;
+            let it = self.res.take().expect("res").item;
+            if it.kind == ItemKind::Action && it.arg & ATTACHED == 0 {
+                self.discard_card(it.card);
+            }
             self.dec = Dec::Auto;
         }
         if let Some(b) = &self.battle {
             if b.atk as usize == p || b.def as usize == p {
-                self.battle = None;
+                self.end_battle();
                 if matches!(self.dec, Dec::Attackers(_) | Dec::Defenders(_)) {
                     self.dec = Dec::Auto;
                 }

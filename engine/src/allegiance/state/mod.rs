@@ -9,7 +9,8 @@ use rand::Rng;
 
 use super::rules::{Format, Shared};
 use crate::allegiance::cards::{
-    CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, NO_EFFECT,
+    CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, BATTLE_LONG,
+    NO_EFFECT,
 };
 use crate::{Action, ActionBuf, CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
 
@@ -88,6 +89,9 @@ pub struct Unit {
     /// Attack modifiers until the end of the turn, by the seat whose effect gave them (they
     /// end early if that player is eliminated).
     pub boost: [i8; MAX_PLAYERS],
+    /// Attack modifiers for the current battle only (`boost N battle`, Lance of Dominion), by
+    /// granting seat; they end with the battle.
+    pub battle_boost: [i8; MAX_PLAYERS],
     /// Damage still prevented this turn, by the seat whose effect gave it.
     pub shield: [u8; MAX_PLAYERS],
     /// Exhausted.
@@ -96,8 +100,16 @@ pub struct Unit {
     pub entered: u16,
     /// Attachments: (card id, owner seat); 255 = empty.
     pub att: [(u8, u8); 2],
-    /// Curse counters (−1 attack each; see `docs/games/allegiance.md`, "Focus and curse counters").
-    pub curse: u8,
+    /// Curse counters (−1 attack each; see `docs/games/allegiance.md`, "Focus and curse
+    /// counters"), by the seat whose effect placed them (they stop with that player).
+    pub curse: [u8; MAX_PLAYERS],
+}
+
+impl Unit {
+    /// Curse counters on the unit, all placers together.
+    pub fn curses(&self) -> i16 {
+        self.curse.iter().map(|&c| c as i16).sum()
+    }
 }
 
 /// One player.
@@ -143,8 +155,16 @@ pub struct Player {
     pub played: u64,
     /// Focus counters on the hero.
     pub focus: u8,
-    /// Curse counters on the hero (damage at the start of the player's turn).
-    pub curse: u8,
+    /// Curse counters on the hero (damage at the start of the player's turn), by the seat
+    /// whose effect placed them.
+    pub curse: [u8; MAX_PLAYERS],
+}
+
+impl Player {
+    /// Curse counters on the hero, all placers together.
+    pub fn curses(&self) -> i16 {
+        self.curse.iter().map(|&c| c as i16).sum()
+    }
 }
 
 /// What a chain item is.

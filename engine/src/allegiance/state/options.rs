@@ -91,7 +91,7 @@ impl AllegianceState {
 
     /// The reactions of `p` into `out`; with `first`, stop at the first one found.
     pub(super) fn reactions_until(&self, p: usize, out: &mut ActionBuf, first: bool) {
-        if self.cap_reached() || !self.players[p].alive {
+        if !self.players[p].alive {
             return;
         }
         let db = self.db();
@@ -165,9 +165,6 @@ impl AllegianceState {
     }
 
     pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
-        if self.cap_reached() {
-            return;
-        }
         let db = self.db();
         let pl = &self.players[p];
         let hero = self.hero(p);

@@ -408,7 +408,7 @@ impl AllegianceState {
                 }
                 OpCode::Curse => {
                     let pl = &mut self.players[p];
-                    pl.curse = pl.curse.saturating_add(n as u8).min(MAX_COUNTERS);
+                    pl.curse[who] = add_counters(pl.curses(), pl.curse[who], n);
                 }
                 _ => {}
             }
@@ -421,10 +421,17 @@ impl AllegianceState {
             OpCode::Damage => self.damage_unit(t, n),
             OpCode::Destroy => self.destroy(t),
             _ => {
+                let in_battle = self.battle.is_some();
                 let u = &mut self.players[s].units[i];
                 match code {
                     OpCode::Heal => u.dmg = (u.dmg as i16 - n).max(0) as u8,
                     OpCode::Augment => u.aug = u.aug.saturating_add(n as u8).min(99),
+                    // "For this battle": only while a battle is in progress.
+                    OpCode::Boost if card == BATTLE_LONG && in_battle => {
+                        let b = &mut u.battle_boost[who];
+                        *b = (*b as i16 + n).clamp(-99, 99) as i8;
+                    }
+                    OpCode::Boost if card == BATTLE_LONG => {}
                     OpCode::Boost => u.boost[who] = (u.boost[who] as i16 + n).clamp(-99, 99) as i8,
                     OpCode::Shield => u.shield[who] = u.shield[who].saturating_add(n as u8),
                     OpCode::Exhaust => u.exhausted = true,
@@ -434,7 +441,7 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
-                    OpCode::Curse => u.curse = u.curse.saturating_add(n as u8).min(MAX_COUNTERS),
+                    OpCode::Curse => u.curse[who] = add_counters(u.curses(), u.curse[who], n),
                     _ => {}
                 }
                 if code == OpCode::Attach {
@@ -445,4 +452,11 @@ impl AllegianceState {
     }
 
     // ----- information -----------------------------------------------------------------------
+}
+
+/// Seat's curse counters after adding `n`, the total (`total`, every placer) kept at most
+/// [`MAX_COUNTERS`].
+fn add_counters(total: i16, mine: u8, n: i16) -> u8 {
+    let room = (MAX_COUNTERS as i16 - total).max(0);
+    mine + n.clamp(0, room) as u8
 }

@@ -72,7 +72,7 @@ impl AllegianceState {
             }
             // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
             // about one point of board.
-            let c = pl.curse as i16;
+            let c = pl.curses();
             let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
                 + pl.focus as f64 / 60.0;
             let board: f64 = pl

@@ -48,7 +48,7 @@ impl AllegianceState {
                 opening: initial as u64,
                 played: 0,
                 focus: 0,
-                curse: 0,
+                curse: [0; MAX_PLAYERS],
             });
         }
         let mut s = AllegianceState {
@@ -201,7 +201,8 @@ impl AllegianceState {
         self.db().card(u.card).attack as i16
             + u.aug as i16
             + u.boost.iter().map(|&b| b as i16).sum::<i16>()
-            - u.curse as i16
+            + u.battle_boost.iter().map(|&b| b as i16).sum::<i16>()
+            - u.curses()
             + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 

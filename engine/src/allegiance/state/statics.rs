@@ -217,10 +217,13 @@ impl AllegianceState {
     /// Start of the turn of `p`, whose hero has curse counters: the hero takes that much
     /// damage, then one counter is removed. Returns whether `p` is still in the game.
     pub(super) fn curse_at_turn_start(&mut self, p: usize) -> bool {
-        let c = self.players[p].curse;
-        self.players[p].curse -= 1;
+        let c = self.players[p].curses();
+        // One counter goes: the lowest placing seat's first.
+        if let Some(k) = self.players[p].curse.iter_mut().find(|k| **k > 0) {
+            *k -= 1;
+        }
         log!(self, "curse counters deal {c} damage to the hero of P{p}");
-        self.damage_hero(p, c as i16);
+        self.damage_hero(p, c);
         if !self.players[p].alive {
             self.dec = Dec::Auto;
             return false;

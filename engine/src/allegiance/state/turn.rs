@@ -13,7 +13,7 @@ impl AllegianceState {
             pl.armor_used = 0;
         }
         self.players[pu].turns += 1;
-        if self.players[pu].curse > 0 && !self.curse_at_turn_start(pu) {
+        if self.players[pu].curses() > 0 && !self.curse_at_turn_start(pu) {
             return;
         }
         self.return_banished(Some(p));
@@ -64,20 +64,7 @@ impl AllegianceState {
             }
         }
         if self.turn >= self.shared.rules.max_turns {
-            let mut results = [PlayerResult::Draw; MAX_PLAYERS];
-            for (i, pl) in self.players.iter().enumerate() {
-                results[i] = if pl.alive {
-                    PlayerResult::Draw
-                } else {
-                    PlayerResult::Loss
-                };
-            }
-            self.result = Some(Outcome {
-                results,
-                players: self.n() as u8,
-                end: EndReason::TurnLimit,
-            });
-            self.dec = Dec::Auto;
+            self.stall();
             return;
         }
         let next = self.next_alive(self.cur);
@@ -101,7 +88,7 @@ impl AllegianceState {
                     }
                 }
                 BStep::AfterAssign => self.battle_damage(),
-                BStep::AfterDamage => self.battle = None,
+                BStep::AfterDamage => self.end_battle(),
                 BStep::Declare | BStep::Assign | BStep::Armor => {}
             }
             return;
@@ -180,9 +167,34 @@ impl AllegianceState {
     }
 
     pub(super) fn add_trig(&mut self, t: Trig) {
-        if !self.trigs.is_full() {
-            self.trigs.push(t);
+        if self.trigs.is_full() {
+            // A bound of the engine, never of the rules: the game ends as a stall rather
+            // than losing a mandatory trigger.
+            log!(self, "stall: more than {TRIGS} triggered effects pending");
+            self.stall();
+            return;
         }
+        self.trigs.push(t);
+    }
+
+    /// End the game as a stall (the turn limit or an engine bound): the players still in
+    /// the game draw, the eliminated ones keep their loss (`EndReason::TurnLimit`).
+    pub(super) fn stall(&mut self) {
+        if self.result.is_some() {
+            return;
+        }
+        let mut results = [PlayerResult::Draw; MAX_PLAYERS];
+        for (i, pl) in self.players.iter().enumerate() {
+            if !pl.alive {
+                results[i] = PlayerResult::Loss;
+            }
+        }
+        self.result = Some(Outcome {
+            results,
+            players: self.n() as u8,
+            end: EndReason::TurnLimit,
+        });
+        self.dec = Dec::Auto;
     }
 
     // ----- the advance loop ------------------------------------------------------------------
@@ -190,13 +202,16 @@ impl AllegianceState {
     /// Run the engine until a player must decide or the game is over.
     pub(in crate::allegiance) fn advance(&mut self) {
         while self.result.is_none() && self.dec == Dec::Auto {
-            if !self.players[self.cur as usize].alive {
-                // The current player was eliminated: their turn ends at once.
-                self.chain.clear();
-                self.trigs.clear();
+            if !self.players[self.cur as usize].alive
+                && self.chain.is_empty()
+                && self.res.is_none()
+                && self.trigs.is_empty()
+            {
+                // The current player was eliminated: what they controlled is gone already
+                // (`eliminate`); the other players' pending maneuvers and triggers resolved
+                // first, and now the turn ends.
                 self.building = None;
-                self.res = None;
-                self.battle = None;
+                self.end_battle();
                 self.phase = Phase::End;
                 self.end_turn_cleanup();
                 continue;
@@ -244,10 +259,6 @@ impl AllegianceState {
             && self.passes == 0
     }
 
-    pub(super) fn cap_reached(&self) -> bool {
-        self.maneuvers >= self.shared.rules.max_maneuvers || self.chain.is_full()
-    }
-
     // ----- triggers --------------------------------------------------------------------------
 
     /// Put the next pending trigger on the chain (current player first, then turn order; a
@@ -273,7 +284,7 @@ impl AllegianceState {
 
     pub(super) fn take_trigger(&mut self, i: usize) {
         let t = self.trigs.remove(i);
-        if !self.players[t.who as usize].alive || self.cap_reached() {
+        if !self.players[t.who as usize].alive {
             return;
         }
         if t.host != NONE && self.find_unit(t.host).is_none() {
@@ -318,6 +329,17 @@ impl AllegianceState {
     }
 
     pub(super) fn push_chain(&mut self, item: Item) {
+        if self.maneuvers >= self.shared.rules.max_maneuvers || self.chain.is_full() {
+            // The engine's bound on one turn (`max_maneuvers`, the chain's capacity): the game
+            // ends as a stall instead of refusing a legal maneuver or dropping a trigger.
+            log!(
+                self,
+                "stall: the bound of {} chain items in a turn is reached",
+                self.maneuvers
+            );
+            self.stall();
+            return;
+        }
         log!(self, "P{} announces {}", item.who, self.item_text(&item));
         self.prio = item.who;
         self.passes = 0;
