@@ -102,21 +102,27 @@ impl AoState {
                 self.jobs.remove(0);
                 continue;
             };
-            let t = match self.find(job.target) {
-                Some(t) => t,
-                None => {
-                    self.opp_targets(&mut buf);
-                    match buf.len() {
-                        0 => {
-                            log!(self, "{} finds no Good card to attack", self.udef(a).name);
-                            self.jobs.remove(0);
-                            continue;
-                        }
-                        1 => buf[0] as usize,
-                        _ => {
-                            self.phase = Phase::Tie;
-                            return true;
-                        }
+            let t = if job.target != NONE {
+                match self.find(job.target) {
+                    Some(t) => t,
+                    None => {
+                        // Its given target has left play (Foolishness's second target).
+                        self.jobs.remove(0);
+                        continue;
+                    }
+                }
+            } else {
+                self.opp_targets(&mut buf);
+                match buf.len() {
+                    0 => {
+                        log!(self, "{} finds no Good card to attack", self.udef(a).name);
+                        self.jobs.remove(0);
+                        continue;
+                    }
+                    1 => buf[0] as usize,
+                    _ => {
+                        self.phase = Phase::Tie;
+                        return true;
                     }
                 }
             };
@@ -130,19 +136,13 @@ impl AoState {
             }
             self.jobs.remove(0);
             self.strike(a, t);
-            if job.folly {
-                if let Some(a) = self.find(job.attacker) {
-                    let next = (a + 1..self.field.len())
-                        .find(|&j| self.field[j].opp && self.udef(j).kind == Kind::Person);
-                    if let Some(n) = next {
-                        let _ = self.jobs.try_push(Job {
-                            attacker: job.attacker,
-                            target: self.field[n].card,
-                            folly: false,
-                            guarded: true,
-                        });
-                    }
-                }
+            if job.then != NONE && self.find(job.attacker).is_some() {
+                let _ = self.jobs.try_push(Job {
+                    attacker: job.attacker,
+                    target: job.then,
+                    then: NONE,
+                    guarded: true,
+                });
             }
         }
         false

@@ -211,7 +211,7 @@ impl AoState {
             self.jobs.push(Job {
                 attacker: self.field[i].card,
                 target: NONE,
-                folly: false,
+                then: NONE,
                 guarded: false,
             });
         } else {

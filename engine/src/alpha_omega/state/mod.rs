@@ -139,8 +139,8 @@ pub struct Job {
     pub attacker: Cref,
     /// Its target ([`NONE`]: chosen by the targeting rule).
     pub target: Cref,
-    /// Foolishness: attack the next Opponent Person afterwards.
-    pub folly: bool,
+    /// Foolishness: the Opponent Person it attacks afterwards ([`NONE`]: none).
+    pub then: Cref,
     /// The guard question was settled.
     pub guarded: bool,
 }

@@ -56,7 +56,7 @@ impl AoState {
                     self.jobs.push(Job {
                         attacker: self.field[i].card,
                         target: NONE,
-                        folly: false,
+                        then: NONE,
                         guarded: false,
                     });
                 }
@@ -123,10 +123,14 @@ impl AoState {
                         .find(|&i| self.field[i].opp && self.udef(i).kind == Kind::Person);
                     match first {
                         Some(i) => {
+                            // Its second target is the Opponent Person that entered after
+                            // it, as the event resolves.
+                            let next = (i + 1..self.field.len())
+                                .find(|&j| self.field[j].opp && self.udef(j).kind == Kind::Person);
                             let _ = self.jobs.try_push(Job {
                                 attacker: self.field[i].card,
                                 target: NONE,
-                                folly: true,
+                                then: next.map_or(NONE, |j| self.field[j].card),
                                 guarded: false,
                             });
                         }
