@@ -251,3 +251,44 @@ fn a_missing_opponent_folder_or_objective_is_named() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn card_edits_for_impact() {
+    let r = AlphaOmega::example(&[]).unwrap();
+    let host = r
+        .deck_names()
+        .iter()
+        .position(|d| d == "heavenly_host")
+        .unwrap();
+    let count = |r: &AlphaOmega, name: &str| {
+        r.deck_cards(host)
+            .iter()
+            .find(|c| c.name == name)
+            .map_or(0, |c| c.copies)
+    };
+    let gone = r.with_deck_card_replaced(host, "Courage", None).unwrap();
+    assert_eq!((count(&r, "Courage"), count(&gone, "Courage")), (3, 0));
+    let swapped = r
+        .with_deck_card_replaced(host, "Courage", Some("Loyalty"))
+        .unwrap();
+    assert_eq!(count(&swapped, "Loyalty"), 5);
+    let e = r
+        .with_deck_card_replaced(host, "Courage", Some("Abigor"))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "alpha_omega card edit: `Abigor` is not a Good card"
+    );
+    let db = |r: &AlphaOmega, n: &str| r.shared().db.card(r.shared().db.find(n).unwrap()).clone();
+    let strong = r.with_card_changed("Abigor", "strength+2").unwrap();
+    assert_eq!(db(&strong, "Abigor").strength, 9);
+    let hail = r
+        .with_card_changed("Hail of Iron Globes", "storm-2")
+        .unwrap();
+    assert_eq!(db(&hail, "Hail of Iron Globes").effects[0].n, 3);
+    let e = r.with_card_changed("Michael", "ward+1").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "alpha_omega card edit: card `Michael` has no `ward N` effect to change"
+    );
+}

@@ -9,6 +9,7 @@
 pub mod cards;
 pub mod deck;
 mod describe;
+mod edit;
 mod rules;
 mod scenario;
 pub mod state;
@@ -37,6 +38,29 @@ impl AlphaOmega {
     /// The shared data.
     pub fn shared(&self) -> &'static Shared {
         self.shared
+    }
+
+    /// Build from a checked card table and decks (the objective index and the number of
+    /// Callings were checked by the loader).
+    fn from_parts(db: CardDb, decks: Vec<Deck>, opponent: Deck, params: Params) -> Self {
+        let rules = Rules::from_params(&params);
+        let objective = db.of_side(Side::Objective)[rules.objective as usize];
+        let callings = db.of_side(Side::Calling);
+        let margin = if rules.margin > 0 {
+            rules.margin
+        } else {
+            db.card(objective).strength
+        };
+        let shared = Box::leak(Box::new(Shared {
+            db,
+            decks,
+            opponent,
+            callings,
+            objective,
+            margin,
+            rules,
+        }));
+        AlphaOmega { shared, params }
     }
 
     /// The example data (`data/alpha_omega`), with `params` over the defaults.
@@ -101,41 +125,23 @@ impl Ruleset for AlphaOmega {
         })?;
         let opponent = Deck::parse(&DeckSource::File(file.clone()).read()?, &db, Side::Opponent)?;
         let objectives = db.of_side(Side::Objective);
-        let objective = *objectives.get(rules.objective as usize).ok_or_else(|| {
-            LoadError::file(
+        if objectives.len() <= rules.objective as usize {
+            return Err(LoadError::file(
                 &setup.cards,
                 format!(
                     "objective={} but the card file has {} objective row(s)",
                     rules.objective,
                     objectives.len()
                 ),
-            )
-        })?;
-        let callings = db.of_side(Side::Calling);
-        if callings.len() > state::CALLINGS {
+            ));
+        }
+        if db.of_side(Side::Calling).len() > state::CALLINGS {
             return Err(LoadError::file(
                 &setup.cards,
                 format!("at most {} Callings", state::CALLINGS),
             ));
         }
-        let margin = if rules.margin > 0 {
-            rules.margin
-        } else {
-            db.card(objective).strength
-        };
-        let shared = Box::leak(Box::new(Shared {
-            db,
-            decks,
-            opponent,
-            callings,
-            objective,
-            margin,
-            rules,
-        }));
-        Ok(AlphaOmega {
-            shared,
-            params: setup.params.clone(),
-        })
+        Ok(Self::from_parts(db, decks, opponent, setup.params.clone()))
     }
 
     fn num_players(&self) -> usize {
@@ -178,6 +184,33 @@ impl Ruleset for AlphaOmega {
             .iter()
             .map(|c| c.name.clone())
             .collect()
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        let sh = self.shared;
+        let decks = edit::replaced(sh, deck, card, replacement)?;
+        Ok(Self::from_parts(
+            sh.db.clone(),
+            decks,
+            sh.opponent.clone(),
+            self.params.clone(),
+        ))
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        let sh = self.shared;
+        let db = edit::changed(sh, card, change)?;
+        Ok(Self::from_parts(
+            db,
+            sh.decks.clone(),
+            sh.opponent.clone(),
+            self.params.clone(),
+        ))
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AoState {
