@@ -205,21 +205,39 @@ pub struct CardDef {
     pub effects: ArrayVec<Effect, MAX_EFFECTS>,
     /// Line of the card file.
     pub line: u64,
+    /// The verbs of its effects, as bits (`1 << verb`), compiled from `effects`.
+    pub verbs: u32,
+    /// The numbers of its passive effects by verb, compiled from `effects`.
+    pub passives: [u8; VERB_COUNT],
 }
+
+/// Number of [`Verb`]s.
+pub const VERB_COUNT: usize = 21;
 
 impl CardDef {
     /// The number of passive effect `verb` (0 without it).
+    #[inline]
     pub fn passive(&self, verb: Verb) -> u8 {
-        self.effects
-            .iter()
-            .filter(|e| e.trigger == Trigger::Passive && e.verb == verb)
-            .map(|e| e.n)
-            .sum()
+        self.passives[verb as usize]
     }
 
     /// Whether the card has effect `verb` at all.
+    #[inline]
     pub fn has(&self, verb: Verb) -> bool {
-        self.effects.iter().any(|e| e.verb == verb)
+        self.verbs & (1 << verb as u32) != 0
+    }
+
+    /// Recompute `verbs` and `passives` from `effects` (after loading or an edit).
+    pub fn compile(&mut self) {
+        self.verbs = 0;
+        self.passives = [0; VERB_COUNT];
+        for e in &self.effects {
+            self.verbs |= 1 << e.verb as u32;
+            if e.trigger == Trigger::Passive {
+                let p = &mut self.passives[e.verb as usize];
+                *p = p.saturating_add(e.n);
+            }
+        }
     }
 
     /// Whether it is a Supernatural Person (an Angel or Fallen Angel).
@@ -422,7 +440,7 @@ impl CardDb {
                     ),
                 ));
             }
-            db.cards.push(CardDef {
+            let mut def = CardDef {
                 name,
                 side,
                 kind,
@@ -431,7 +449,11 @@ impl CardDb {
                 copies,
                 effects,
                 line: row.line,
-            });
+                verbs: 0,
+                passives: [0; VERB_COUNT],
+            };
+            def.compile();
+            db.cards.push(def);
         }
         for (side, what) in [
             (Side::Objective, "an objective"),

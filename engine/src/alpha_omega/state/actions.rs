@@ -124,21 +124,18 @@ impl AoState {
             }
             Phase::Play => {
                 out.push(Action(0));
-                let hand = &self.seats[self.cur as usize].hand;
-                for (i, &c) in hand.iter().enumerate() {
+                // One action per distinct card (copies in hand play alike).
+                let mut seen = [0u64; 4];
+                for (i, &c) in self.seats[self.cur as usize].hand.iter().enumerate() {
                     let id = self.id(Cref {
                         owner: self.cur,
                         pos: c,
-                    });
-                    let dup = hand[..i].iter().any(|&x| {
-                        self.id(Cref {
-                            owner: self.cur,
-                            pos: x,
-                        }) == id
-                    });
-                    if !dup && self.playable(c) {
+                    }) as usize;
+                    let bit = 1u64 << (id % 64);
+                    if seen[id / 64] & bit == 0 && self.playable(c) {
                         out.push(Action(HAND + i as u16));
                     }
+                    seen[id / 64] |= bit;
                 }
             }
             Phase::Target(h) => {

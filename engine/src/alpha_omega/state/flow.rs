@@ -153,7 +153,11 @@ impl AoState {
 
     /// Mark seat `p`'s Callings whose condition holds now as achieved.
     pub(crate) fn check_callings(&mut self, p: usize, at_check: bool) {
-        let balance = self.balance();
+        if self.seats[p].callings.iter().all(|c| c.1) {
+            return;
+        }
+        // The balance only matters to a Strength Check.
+        let balance = if at_check { self.balance() } else { 0 };
         for k in 0..self.seats[p].callings.len() {
             let (id, done) = self.seats[p].callings[k];
             if done {

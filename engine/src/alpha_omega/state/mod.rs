@@ -50,6 +50,8 @@ pub const NONE: Cref = Cref {
 pub struct Unit {
     /// The card.
     pub card: Cref,
+    /// Its card id.
+    pub id: u8,
     /// On the Opponent side (Opponent cards, and Good Persons Lured Astray).
     pub opp: bool,
     /// Controlling Good seat (`u8::MAX` for Opponent-deck cards).
@@ -315,7 +317,8 @@ impl AoState {
     /// Definition of the card in play at `i`.
     #[inline]
     pub fn udef(&self, i: usize) -> &'static CardDef {
-        self.def(self.field[i].card)
+        let sh: &'static Shared = self.shared;
+        sh.db.card(self.field[i].id)
     }
 
     /// Index in play of card `c`.

@@ -9,6 +9,7 @@ impl AoState {
     pub(crate) fn enter(&mut self, card: Cref, opp: bool, ctrl: u8) -> Option<usize> {
         let u = Unit {
             card,
+            id: self.id(card),
             opp,
             ctrl,
             damage: 0,
