@@ -25,7 +25,8 @@ pub const OPP: u8 = MAX_PLAYERS as u8;
 pub const FIELD: usize = 96;
 /// Most Callings one seat holds.
 pub const CALLINGS: usize = 8;
-/// Most Opponent attacks waiting at once.
+/// Most Opponent attacks waiting at once (an attack past it, possible only with a card file of
+/// many Foolishness-like events waiting together, is dropped).
 pub const JOBS: usize = 8;
 /// `Unit::left` of an Opponent event waiting for an Opponent Person.
 pub const WAITING: u8 = u8::MAX;

@@ -54,7 +54,7 @@ impl AoState {
         match d.kind {
             Kind::Person => {
                 if let Some(i) = self.opp_person_enters(c) {
-                    self.jobs.push(Job {
+                    let _ = self.jobs.try_push(Job {
                         attacker: self.field[i].card,
                         target: NONE,
                         then: NONE,
@@ -185,7 +185,7 @@ impl AoState {
     fn summon(&mut self, n: u8) {
         let n = if n == DIE { self.roll() } else { n };
         log!(self, "looks at the top {n} Opponent cards");
-        let mut back = ArrayVec::<u8, 8>::new();
+        let mut back = ArrayVec::<u8, DECK>::new();
         for _ in 0..n {
             let Some(pos) = self.opp_deck.pop() else {
                 break;
