@@ -16,6 +16,10 @@
 //!   when A's free seats earn more than B's did on the same deal. Deals where both earn the
 //!   same (both win or both lose) are ties and carry no information about the difference.
 //!
+//! * **Paired as a team** (every seat on one team, [`Ruleset::team_of`]: a co-operative
+//!   game): A plays every seat in the first game and B in the second, and the deal is
+//!   compared as above.
+//!
 //! The pair's win rate is A's share of the comparisons that were not ties, with its 95%
 //! Wilson interval; an interval excluding 50% means one agent is stronger on these decks.
 //! Ratings: a Bradley–Terry model fitted to all pairs' non-tied comparisons (with half a
@@ -164,7 +168,7 @@ pub struct LadderManifest {
     pub agent_labels: Vec<String>,
     /// Agents that look at hidden information.
     pub agents_seeing_hidden: Vec<String>,
-    /// `head-to-head` or `paired-vs-fixed-seats`.
+    /// `head-to-head`, `paired-vs-fixed-seats` or `paired-team` (one team of every seat).
     pub mode: String,
     /// Seats the rules give to an automaton, as `seat: agent`.
     pub fixed_seats: Vec<String>,
@@ -248,7 +252,15 @@ struct Plan<'a, R: Ruleset> {
 
 impl<R: Ruleset> Plan<'_, R> {
     fn paired(&self) -> bool {
-        self.fixed.iter().any(Option::is_some)
+        self.fixed.iter().any(Option::is_some) || self.one_team()
+    }
+
+    /// Every seat plays for one team (a co-operative game such as Alpha/Omega): agents
+    /// cannot meet head to head, so each plays the whole team in turn on the same deal.
+    fn one_team(&self) -> bool {
+        let n = self.ruleset.num_players();
+        let t0 = self.ruleset.team_of(0);
+        t0.is_some() && (1..n).all(|s| self.ruleset.team_of(s) == t0)
     }
 
     /// Which agent (0 = A, 1 = B, 2 = fixed) sits in each seat in game `swap` of deal `i`.
@@ -492,7 +504,9 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         agents: job.agents.clone(),
         agent_labels: labels.clone(),
         agents_seeing_hidden: peeking,
-        mode: if plan.paired() {
+        mode: if plan.one_team() {
+            "paired-team"
+        } else if plan.paired() {
             "paired-vs-fixed-seats"
         } else {
             "head-to-head"

@@ -51,6 +51,7 @@ pub fn cmd_bench(a: BenchArgs) -> Result<()> {
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
     mission_alliance_workload(&a)?;
+    alpha_omega_workload(&a)?;
     if !a.no_agents {
         bench_agents()?;
     }
@@ -99,6 +100,35 @@ fn mission_alliance_workload(a: &BenchArgs) -> Result<()> {
     );
     println!(
         "speed mission_alliance: {:.0} games/s on {} threads ({:.3} s)",
+        r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
+    );
+    Ok(())
+}
+
+/// The Alpha/Omega workload: two random Good players (heavenly_host and faithful) against the
+/// Opponent deck, a tenth as many games as the Tyrant workload, with its own signature line.
+fn alpha_omega_workload(a: &BenchArgs) -> Result<()> {
+    let games = (a.games / 10).max(1);
+    let r = execute(&bench_job(
+        "alpha_omega",
+        &["heavenly_host", "faithful"],
+        games,
+        a,
+    ))?;
+    // Every game appears once in the team's `all` row.
+    let (mut wins, mut losses, mut draws) = (0u64, 0u64, 0u64);
+    for t in r.teams.iter().filter(|t| t.seats == "all") {
+        wins += t.acc.wins;
+        losses += t.acc.losses;
+        draws += t.acc.draws;
+    }
+    println!("bench: alpha_omega heavenly_host + faithful, random Good players, seed {BENCH_SEED}");
+    println!(
+        "signature alpha_omega: games={} team_wins={wins} team_losses={losses} draws={draws} checksum={:016x}",
+        r.manifest.games, r.checksum
+    );
+    println!(
+        "speed alpha_omega: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
     Ok(())

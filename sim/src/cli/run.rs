@@ -19,8 +19,9 @@ pub struct RunArgs {
     /// The first deck.
     #[arg(long)]
     pub deck: PathBuf,
-    /// The opposing deck(s); repeat for games of more than two players.
-    #[arg(long = "vs", required = true)]
+    /// The opposing deck(s); repeat for games of more than two players (none for a
+    /// one-player game such as a solo Alpha/Omega).
+    #[arg(long = "vs")]
     pub vs: Vec<PathBuf>,
     /// Agent playing the first deck.
     #[arg(long, default_value = "random")]

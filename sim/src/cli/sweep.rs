@@ -16,7 +16,7 @@ pub struct SweepArgs {
     /// Card file (default: the game's example cards).
     #[arg(long)]
     pub cards: Option<PathBuf>,
-    /// The first deck of a single table (with --vs).
+    /// The first deck of a single table (with --vs, or alone for a one-player game).
     #[arg(long, conflicts_with = "decks")]
     pub deck: Option<PathBuf>,
     /// The opposing deck(s) of a single table.
@@ -59,9 +59,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
     let (decks, round_robin) = match (&a.decks, &a.deck) {
         (Some(dir), None) => (decks_in(dir)?, true),
         (None, Some(d)) => {
-            if a.vs.is_empty() {
-                bail!("give the opposing deck(s) with --vs");
-            }
+            // No --vs: a one-player table (the run refuses it for games of more players).
             let mut v = vec![d.clone()];
             v.extend(a.vs.iter().cloned());
             (v, false)
