@@ -212,7 +212,7 @@ impl AoState {
         };
         self.field[i].acted = true;
         if self.udef(i).kind == Kind::Person {
-            let _ = self.jobs.try_push(Job {
+            self.push_job(Job {
                 attacker: self.field[i].card,
                 target: NONE,
                 then: NONE,

@@ -25,8 +25,9 @@ pub const OPP: u8 = MAX_PLAYERS as u8;
 pub const FIELD: usize = 96;
 /// Most Callings one seat holds.
 pub const CALLINGS: usize = 8;
-/// Most Opponent attacks waiting at once (an attack past it, possible only with a card file of
-/// many Foolishness-like events waiting together, is dropped).
+/// Most Opponent attacks waiting at once (more, possible only with a card file of many
+/// Foolishness-like events waiting together, ends the game as a counted stall: no attack is
+/// ever dropped).
 pub const JOBS: usize = 8;
 /// `Unit::left` of an Opponent event waiting for an Opponent Person.
 pub const WAITING: u8 = u8::MAX;
@@ -392,6 +393,18 @@ impl AoState {
     pub fn balance(&self) -> i32 {
         let (g, o) = self.strengths();
         g - o
+    }
+
+    /// Queue an Opponent attack; past [`JOBS`] waiting, the game ends as a counted stall
+    /// rather than dropping the attack.
+    pub(crate) fn push_job(&mut self, job: Job) {
+        if self.jobs.try_push(job).is_err() {
+            self.finish(
+                PlayerResult::Draw,
+                EndReason::TurnLimit,
+                "more Opponent attacks waiting than the state holds (a stall)",
+            );
+        }
     }
 
     /// The game ends with every Good seat getting `r`.

@@ -54,7 +54,7 @@ impl AoState {
         match d.kind {
             Kind::Person => {
                 if let Some(i) = self.opp_person_enters(c) {
-                    let _ = self.jobs.try_push(Job {
+                    self.push_job(Job {
                         attacker: self.field[i].card,
                         target: NONE,
                         then: NONE,
@@ -128,7 +128,7 @@ impl AoState {
                             // it, as the event resolves.
                             let next = (i + 1..self.field.len())
                                 .find(|&j| self.field[j].opp && self.udef(j).kind == Kind::Person);
-                            let _ = self.jobs.try_push(Job {
+                            self.push_job(Job {
                                 attacker: self.field[i].card,
                                 target: NONE,
                                 then: next.map_or(NONE, |j| self.field[j].card),
