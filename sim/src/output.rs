@@ -772,7 +772,10 @@ pub fn check_out(dir: &Path) -> Result<()> {
     if !at.is_dir() {
         bail!("--out {}: {} is not a folder", dir.display(), at.display());
     }
-    let probe = at.join(format!(".cardsim-probe-{}", std::process::id()));
+    // Unique per call: several jobs of one process may check the same folder at once.
+    static PROBES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let k = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let probe = at.join(format!(".cardsim-probe-{}-{k}", std::process::id()));
     std::fs::create_dir(&probe)
         .with_context(|| format!("--out {}: cannot write in {}", dir.display(), at.display()))?;
     let _ = std::fs::remove_dir(&probe);

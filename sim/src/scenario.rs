@@ -26,7 +26,7 @@
 //! ```
 //!
 //! Files a scenario names (`cards`, a deck's `file`) are relative to the scenario's folder and
-//! must lie in it or below.
+//! must lie in it or below, or in the data folder.
 //!
 //! A step may also `set` more set-up keys before its play, and list action labels that must be
 //! legal (`offered = ["..."]`) or must not be (`not_offered = ["..."]`) at its decision, checked
@@ -271,8 +271,9 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String
 }
 
 /// A file a scenario names (`cards`, a deck's `file`), relative to the scenario's folder.
-/// It must lie in that folder or below once `..` and links are resolved, so a scenario cannot
-/// make cardsim read (and echo in an error) a file from elsewhere.
+/// It must lie in that folder or below, or in the data folder (the shipped example data), once
+/// `..` and links are resolved, so a scenario cannot make cardsim read (and echo in an error) a
+/// file from elsewhere.
 fn inside(src: &Src, dir: &Path, name: &Spanned<String>) -> Result<PathBuf, String> {
     let p = dir.join(name.get_ref());
     let base = std::fs::canonicalize(if dir.as_os_str().is_empty() {
@@ -292,11 +293,12 @@ fn inside(src: &Src, dir: &Path, name: &Spanned<String>) -> Result<PathBuf, Stri
             format!("`{}`: cannot open: {e}", name.get_ref()),
         )
     })?;
-    if !real.starts_with(&base) {
+    let data = std::fs::canonicalize(crate::data_dir()).ok();
+    if !real.starts_with(&base) && !data.as_ref().is_some_and(|d| real.starts_with(d)) {
         return Err(src.at(
             name.span(),
             format!(
-                "`{}` lies outside the scenario's folder {}; a scenario may only name files in its folder or below",
+                "`{}` lies outside the scenario's folder {} and the data folder; a scenario may only name files there",
                 name.get_ref(),
                 base.display()
             ),
