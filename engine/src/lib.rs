@@ -53,6 +53,7 @@
 #![deny(missing_docs)]
 
 pub mod allegiance;
+pub mod battalla;
 pub mod conformance;
 pub mod data;
 mod edit;
