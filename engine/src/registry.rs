@@ -15,7 +15,7 @@ pub trait GameVisitor {
 }
 
 /// Names of every game this build knows.
-pub const GAMES: &[&str] = &["tyrant", "allegiance", "mission_alliance"];
+pub const GAMES: &[&str] = &["tyrant", "allegiance", "mission_alliance", "battalla"];
 
 /// An unknown game name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +28,7 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
         "tyrant" => Ok(visitor.visit::<crate::tyrant::Tyrant>()),
         "allegiance" => Ok(visitor.visit::<crate::allegiance::Allegiance>()),
         "mission_alliance" => Ok(visitor.visit::<crate::mission_alliance::MissionAlliance>()),
+        "battalla" => Ok(visitor.visit::<crate::battalla::Battalla>()),
         _ => Err(UnknownGame(name.to_string())),
     }
 }
