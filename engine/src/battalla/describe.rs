@@ -72,7 +72,8 @@ impl BtState {
         }
     }
 
-    /// The state as key/value pairs: `turn`, `player`, `decision`, `result`, `field`,
+    /// The state as key/value pairs: `turn`, `player`, `decision`, `result`, `legal` (the
+    /// labels of the legal actions, `; `-separated), `field`,
     /// `storyboard` (bottom first, `!` = negated); per player `P0.hand` (count),
     /// `P0.hand.cards`, `P0.deck`, `P0.discard`, `P0.discard.cards`, `P0.life`,
     /// `P0.stamina`, `P0.heroes` (Hero Deck, top first); per cell `cell.R.L` (`P0 Name`,
@@ -92,6 +93,10 @@ impl BtState {
             };
             v.push(("result".into(), r));
         }
+        let mut buf = crate::ActionBuf::new();
+        self.legal(&mut buf);
+        let legal: Vec<String> = buf.iter().map(|&a| self.label(a)).collect();
+        v.push(("legal".into(), legal.join("; ")));
         v.push((
             "field".into(),
             self.field

@@ -198,6 +198,7 @@ impl BtState {
             let mut buf = ActionBuf::new();
             self.react_options(p as usize, &mut buf);
             if buf.is_empty() {
+                log!(self, "P{p} adds no React");
                 self.window = None;
             } else {
                 self.dec = Dec::React(p);
@@ -399,7 +400,13 @@ impl BtState {
             return;
         }
         let eff = self.effect(p, e.src, e.eff);
-        log!(self, "{name} resolves: {:?} {}", eff.verb, eff.n);
+        log!(
+            self,
+            "{name} resolves: {}",
+            crate::battalla::cards::VERBS
+                .name_of(eff.verb)
+                .unwrap_or("?")
+        );
         let mut lost = true;
         for &t in &e.targets {
             if let Some(cell) = self.cell_of(t) {
