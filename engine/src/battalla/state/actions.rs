@@ -72,25 +72,37 @@ impl BtState {
             }
             Dec::Main => {
                 push(out, END);
-                if self.can_summon_hero() {
+                let open = self.first_open_lane(p).is_some();
+                if open && self.can_summon_hero() {
                     push(out, HERO);
                 }
                 for (i, &c) in self.players[p].hand.iter().enumerate() {
-                    if self.can_play(p, c) {
+                    if self.can_play(p, c, open) {
                         push(out, PLAY + i as u16);
                     }
                 }
-                for cell in 0..CELLS {
-                    for step in 0..3 {
-                        if self.can_move(cell, step) {
-                            push(out, MOVE + (20 * step + cell) as u16);
+                let r = &self.shared.rules;
+                let stamina = self.players[p].stamina;
+                let (moves, attacks) = (stamina >= r.move_cost, stamina >= r.attack_cost);
+                for (cell, pc) in self.board.iter().enumerate() {
+                    let Some(pc) = pc else { continue };
+                    if pc.card.seat as usize != p {
+                        continue;
+                    }
+                    if moves && !pc.moved {
+                        for step in 0..3 {
+                            if self.can_move(cell, step) {
+                                push(out, MOVE + (20 * step + cell) as u16);
+                            }
                         }
                     }
-                    if self.can_attack(cell) {
-                        push(out, ATTACK + cell as u16);
-                    }
-                    if self.can_direct(cell) {
-                        push(out, DIRECT + cell as u16);
+                    if attacks && !pc.attacked {
+                        if self.can_attack(cell) {
+                            push(out, ATTACK + cell as u16);
+                        }
+                        if self.can_direct(cell) {
+                            push(out, DIRECT + cell as u16);
+                        }
                     }
                 }
             }
@@ -133,10 +145,10 @@ impl BtState {
         !pl.heroes.is_empty()
             && pl.heroes_summoned < r.heroes_per_turn
             && on_field < r.heroes_on_field as usize
-            && self.first_open_lane(p).is_some()
     }
 
-    fn can_play(&self, p: usize, c: u8) -> bool {
+    /// Whether `p` may play hand card `c` (`open`: a lane is open to summon into).
+    fn can_play(&self, p: usize, c: u8, open: bool) -> bool {
         let d = self.def(p, c);
         if self.players[p].stamina < d.cost {
             return false;
@@ -147,7 +159,7 @@ impl BtState {
                 .iter()
                 .flatten()
                 .any(|pc| pc.card.seat as usize == p && !self.is_hero(pc)),
-            Kind::Unit => self.first_open_lane(p).is_some(),
+            Kind::Unit => open,
             Kind::Hero => false,
             Kind::Field => true,
             Kind::Assist if d.item => self.board.iter().flatten().any(|pc| !pc.items.is_full()),
