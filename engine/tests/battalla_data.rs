@@ -171,3 +171,37 @@ fn bad_cards_name_file_line_and_problem() {
         "c.csv:2: column `health`: `x` is not a whole number from 1 to 20"
     );
 }
+
+#[test]
+fn card_edits_for_impact() {
+    use cardsim_engine::battalla::Battalla;
+    use cardsim_engine::{Ablation, Ruleset};
+    let r = Battalla::example(&[]).unwrap();
+    let greek = r.deck("greek_phalanx").unwrap() as usize;
+    let castor = |r: &Battalla| {
+        let db = &r.shared().db;
+        db.card(db.find("Argonaut Castor").unwrap()).clone()
+    };
+    let nerfed = r.with_card_changed("Argonaut Castor", "attack-1").unwrap();
+    assert_eq!((castor(&r).attack, castor(&nerfed).attack), (2, 1));
+    let e = r
+        .with_card_changed("Argonaut Castor", "attack-3")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "battalla card edit: card `Argonaut Castor`: attack-3 makes its attack -1, outside 0..=20"
+    );
+    let fewer = r
+        .with_deck_card_replaced(greek, "Argonaut Castor", None)
+        .unwrap();
+    assert_eq!(fewer.shared().decks[greek].cards.len(), 37);
+    assert_eq!(
+        r.ablation(greek, "Jason", None),
+        Ablation::Blocked(
+            "a hero: the Hero Deck must hold 5 different heroes, so heroes are not removed or replaced"
+                .into()
+        )
+    );
+    assert_eq!(r.other_deck_cards(greek).len(), 5);
+    assert!(r.with_deck_card_replaced(greek, "Jason", None).is_err());
+}

@@ -8,6 +8,7 @@
 pub mod cards;
 pub mod deck;
 mod describe;
+mod edit;
 mod rules;
 mod scenario;
 pub mod state;
@@ -15,8 +16,8 @@ pub mod state;
 use std::path::Path;
 
 use crate::{
-    Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec, Params,
-    Ruleset, Setup, ToMove,
+    Ablation, Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec,
+    Params, Ruleset, Setup, ToMove,
 };
 pub use cards::CardDb;
 pub use deck::Deck;
@@ -138,6 +139,31 @@ impl Ruleset for Battalla {
             .iter()
             .map(|c| c.name.clone())
             .collect()
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
+    }
+
+    fn ablation(&self, _deck: usize, card: &str, replacement: Option<&str>) -> Ablation {
+        match std::iter::once(card)
+            .chain(replacement)
+            .find_map(|n| edit::blocked(&self.shared.db, n))
+        {
+            Some(why) => Ablation::Blocked(why),
+            None => Ablation::Allowed { note: None },
+        }
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> BtState {

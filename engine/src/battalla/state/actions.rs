@@ -258,9 +258,9 @@ impl BtState {
                 pc.moved = true;
                 log!(
                     self,
-                    "P{p} moves {} to row {} lane {}",
+                    "P{p} moves {} to {}.{}",
                     self.cdef(pc.card).name,
-                    row(to),
+                    row(to) + 1,
                     lane(to) + 1
                 );
                 self.board[to] = Some(pc);
