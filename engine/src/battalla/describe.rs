@@ -39,6 +39,17 @@ impl BtState {
             Dec::React(q) => format!("react {}", hand(q as usize, a - REACT)),
             Dec::Cost { .. } if a >= DISCARD => format!("discard {}", hand(p, a - DISCARD)),
             Dec::Cost { .. } => format!("sacrifice {}", self.at((a - SACRIFICE) as usize)),
+            Dec::Order(_) => match self.queue.get((a - ORDER) as usize) {
+                Some(t) => {
+                    let e = self.effect(t.owner as usize, t.src, t.eff);
+                    format!(
+                        "add {}: {}",
+                        self.def(t.owner as usize, t.src).name,
+                        crate::battalla::cards::VERBS.name_of(e.verb).unwrap_or("?")
+                    )
+                }
+                None => "?".into(),
+            },
             Dec::Over | Dec::Idle => "?".into(),
             Dec::Main => match a {
                 END => "end turn".into(),

@@ -42,13 +42,15 @@ pub const SACRIFICE: u16 = 280;
 pub const DISCARD: u16 = 300;
 /// Replace your unit in cell `c`: `REPLACE + c`.
 pub const REPLACE: u16 = 364;
+/// Add queued effect `k` of the batch next: `ORDER + k`.
+pub const ORDER: u16 = 400;
 
 impl BtState {
     /// The player who decides now.
     pub fn decider(&self) -> Option<u8> {
         match self.dec {
             Dec::Over => None,
-            Dec::Mulligan(p) | Dec::React(p) => Some(p),
+            Dec::Mulligan(p) | Dec::React(p) | Dec::Order(p) => Some(p),
             Dec::Target | Dec::Cost { .. } => self.building.as_ref().map(|b| b.owner),
             _ => Some(self.cur),
         }
@@ -129,6 +131,11 @@ impl BtState {
                 self.react_options(q as usize, out);
             }
             Dec::Cost { verb, .. } => self.cost_options(verb, out),
+            Dec::Order(_) => {
+                for k in 0..self.batch_run() {
+                    push(out, ORDER + k as u16);
+                }
+            }
         }
     }
 
@@ -235,6 +242,7 @@ impl BtState {
                 }
             }
             Dec::Cost { verb, left } => self.pay(verb, left, a),
+            Dec::Order(_) => self.next_trigger((a - ORDER) as usize),
         }
     }
 

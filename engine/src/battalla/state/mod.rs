@@ -127,6 +127,9 @@ pub enum Dec {
     Target,
     /// Player `0` may add a React to the Storyboard, or pass.
     React(u8),
+    /// Player `0` chooses which of their effects triggered together is added next (the
+    /// later added resolves first).
+    Order(u8),
     /// The owner of the entry being built pays its cost.
     Cost {
         /// What is paid.
@@ -172,6 +175,8 @@ pub struct Trig {
     pub eff: u8,
     /// The battle's other card.
     pub foe: Option<Cr>,
+    /// The event that triggered it (effects of one event share it).
+    pub batch: u16,
 }
 
 /// The battle in progress.
@@ -217,6 +222,8 @@ pub struct BtState {
     pub building: Option<Entry>,
     /// Triggered effects waiting to be added, in order.
     pub queue: ArrayVec<Trig, QUEUE>,
+    /// Events that triggered effects so far (numbers the queue's batches).
+    pub batch: u16,
     /// The battle in progress.
     pub battle: Option<Battle>,
     /// The outcome, once over.
@@ -242,6 +249,7 @@ impl PartialEq for BtState {
             && self.window == o.window
             && self.building == o.building
             && self.queue == o.queue
+            && self.batch == o.batch
             && self.battle == o.battle
             && self.result == o.result
             && self.rng == o.rng
@@ -307,6 +315,7 @@ impl BtState {
             window: None,
             building: None,
             queue: ArrayVec::new(),
+            batch: 0,
             battle: None,
             result: None,
             rng,
@@ -542,11 +551,12 @@ impl BtState {
         self.def(p, pos).effects[eff as usize]
     }
 
-    /// Queue the effects with `trigger` of card `c` (the battle's other card `foe`). The
-    /// turn player's go after the other player's already waiting, so they are added later
-    /// and resolve first (the text: the turn player has priority).
+    /// Queue the effects with `trigger` of card `c` (the battle's other card `foe`), as one
+    /// batch: when a batch holds more than one, their owner chooses the order they are added.
     pub(crate) fn trigger(&mut self, c: Cr, trigger: Trigger, foe: Option<Cr>) {
         let d = self.cdef(c);
+        let batch = self.batch;
+        self.batch = self.batch.wrapping_add(1);
         for (k, e) in d.effects.iter().enumerate() {
             if e.trigger != trigger {
                 continue;
@@ -560,6 +570,7 @@ impl BtState {
                 src: c.pos,
                 eff: k as u8,
                 foe,
+                batch,
             });
         }
     }

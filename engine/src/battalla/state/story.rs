@@ -153,9 +153,21 @@ impl BtState {
         self.continue_building();
     }
 
-    /// Add the next queued triggered effect.
-    fn next_trigger(&mut self) {
-        let t = self.queue.remove(0);
+    /// How many effects at the front of the queue were triggered together for one player.
+    pub(super) fn batch_run(&self) -> usize {
+        let Some(f) = self.queue.first() else {
+            return 0;
+        };
+        self.queue
+            .iter()
+            .take_while(|t| t.batch == f.batch && t.owner == f.owner)
+            .count()
+    }
+
+    /// Add queued triggered effect `i` (of the front batch).
+    pub(super) fn next_trigger(&mut self, i: usize) {
+        self.dec = Dec::Idle;
+        let t = self.queue.remove(i);
         let e = Entry {
             owner: t.owner,
             src: t.src,
@@ -190,9 +202,13 @@ impl BtState {
     /// window, resolve the top of the Storyboard, go on with the battle, or hand the turn
     /// player the main decision.
     pub(super) fn idle_step(&mut self) {
-        if !self.queue.is_empty() {
-            self.next_trigger();
-            return;
+        match self.batch_run() {
+            0 => {}
+            1 => return self.next_trigger(0),
+            _ => {
+                self.dec = Dec::Order(self.queue[0].owner);
+                return;
+            }
         }
         if let Some(p) = self.window {
             let mut buf = ActionBuf::new();
