@@ -54,6 +54,7 @@
 
 pub mod allegiance;
 pub mod alpha_omega;
+pub mod battalla;
 pub mod conformance;
 pub mod data;
 mod edit;

@@ -15,7 +15,13 @@ pub trait GameVisitor {
 }
 
 /// Names of every game this build knows.
-pub const GAMES: &[&str] = &["tyrant", "allegiance", "mission_alliance", "alpha_omega"];
+pub const GAMES: &[&str] = &[
+    "tyrant",
+    "allegiance",
+    "mission_alliance",
+    "battalla",
+    "alpha_omega",
+];
 
 /// An unknown game name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +34,7 @@ pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Unknow
         "tyrant" => Ok(visitor.visit::<crate::tyrant::Tyrant>()),
         "allegiance" => Ok(visitor.visit::<crate::allegiance::Allegiance>()),
         "mission_alliance" => Ok(visitor.visit::<crate::mission_alliance::MissionAlliance>()),
+        "battalla" => Ok(visitor.visit::<crate::battalla::Battalla>()),
         "alpha_omega" => Ok(visitor.visit::<crate::alpha_omega::AlphaOmega>()),
         _ => Err(UnknownGame(name.to_string())),
     }

@@ -1,0 +1,112 @@
+//! Card edits for `cardsim impact`: a Main Deck card replaced by another (same deck positions)
+//! or removed (a smaller deck), and a card's numbers changed everywhere (`cost`, `attack`,
+//! `health`, or the number of one of its effects: `draw`, `damage`, `heal`, `buff`, ...).
+//! Heroes are not ablated: a Hero Deck must hold 5 different heroes. Each edit returns the
+//! edited card table and decks, from which the rule set builds a new one.
+
+use super::cards::{CardDb, Kind, VERBS};
+use super::deck::Deck;
+use super::rules::Shared;
+use crate::edit::parse_change;
+use crate::LoadError;
+
+fn err(message: String) -> LoadError {
+    LoadError::file("battalla card edit", message)
+}
+
+fn find(db: &CardDb, name: &str) -> Result<u8, LoadError> {
+    db.find(name).ok_or_else(|| err(db.unknown(name)))
+}
+
+/// Why card `name` cannot be ablated, if it cannot (it is a hero).
+pub(super) fn blocked(db: &CardDb, name: &str) -> Option<String> {
+    let id = db.find(name)?;
+    (db.card(id).kind == Kind::Hero).then(|| {
+        "a hero: the Hero Deck must hold 5 different heroes, so heroes are not removed or replaced"
+            .to_string()
+    })
+}
+
+/// See [`crate::Ruleset::with_deck_card_replaced`].
+pub(super) fn with_deck_card_replaced(
+    sh: &Shared,
+    deck: usize,
+    card: &str,
+    replacement: Option<&str>,
+) -> Result<(CardDb, Vec<Deck>), LoadError> {
+    let db = &sh.db;
+    let id = find(db, card)?;
+    let rep = replacement.map(|r| find(db, r)).transpose()?;
+    for name in std::iter::once(card).chain(replacement) {
+        if let Some(why) = blocked(db, name) {
+            return Err(err(format!("`{name}` is {why}")));
+        }
+    }
+    let mut decks = sh.decks.clone();
+    let d = decks
+        .get_mut(deck)
+        .ok_or_else(|| err(format!("no deck number {deck}")))?;
+    if !d.cards.contains(&id) {
+        return Err(err(format!(
+            "deck `{}` has no `{}`",
+            d.name,
+            db.card(id).name
+        )));
+    }
+    match rep {
+        Some(r) => {
+            for c in d.cards.iter_mut().filter(|c| **c == id) {
+                *c = r;
+            }
+        }
+        None => d.cards.retain(|c| *c != id),
+    }
+    Ok((db.clone(), decks))
+}
+
+/// See [`crate::Ruleset::with_card_changed`].
+pub(super) fn with_card_changed(
+    sh: &Shared,
+    card: &str,
+    change: &str,
+) -> Result<(CardDb, Vec<Deck>), LoadError> {
+    let mut db = sh.db.clone();
+    let id = find(&db, card)?;
+    let (field, op) = parse_change(change).map_err(err)?;
+    let c = &mut db.cards[id as usize];
+    let name = c.name.clone();
+    let set = |slot: &mut u8, lo: i64, hi: i64| -> Result<(), LoadError> {
+        let v = op.apply(*slot as i64);
+        if v < lo || v > hi {
+            return Err(err(format!(
+                "card `{name}`: {change} makes its {field} {v}, outside {lo}..={hi}"
+            )));
+        }
+        *slot = v as u8;
+        Ok(())
+    };
+    let body = c.on_board();
+    match field.as_str() {
+        "cost" if c.kind != Kind::Hero => set(&mut c.cost, 0, 9)?,
+        "attack" if body => set(&mut c.attack, 0, 20)?,
+        "health" if body => set(&mut c.health, 1, 20)?,
+        f => {
+            let verb = VERBS.get(f).map_err(|_| {
+                err(format!(
+                    "card `{name}`: `{f}` is not cost, attack or health (units, heroes) or one of its effects' numbers"
+                ))
+            })?;
+            let mut any = false;
+            for e in c.effects.iter_mut().filter(|e| e.verb == verb && e.n > 0) {
+                set(&mut e.n, 1, 9)?;
+                any = true;
+            }
+            if !any {
+                return Err(err(format!(
+                    "card `{name}` has no `{f} N` effect to change"
+                )));
+            }
+        }
+    }
+    Ok((db, sh.decks.clone()))
+}

@@ -1,0 +1,245 @@
+//! Battalla: two players move units and heroes of their mythoi up a board of 5 rows and 4
+//! lanes to attack the opponent's life cards, with effects resolving on the Storyboard. The
+//! rules text lost its pictures; every reading chosen for its gaps is in
+//! `docs/games/battalla.md`, and those that move balance are rule parameters.
+//!
+//! Seats: `seat0` and `seat1`; who plays first is set by `first`.
+
+pub mod cards;
+pub mod deck;
+mod describe;
+mod edit;
+mod rules;
+mod scenario;
+pub mod state;
+
+use std::path::Path;
+
+use crate::{
+    Ablation, Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec,
+    Params, Ruleset, Setup, ToMove,
+};
+pub use cards::CardDb;
+pub use deck::Deck;
+use rules::PARAMS;
+pub use rules::{Rules, Shared};
+pub use state::BtState;
+
+/// The Battalla rule set: loaded cards, decks and parameters.
+#[derive(Clone, Debug)]
+pub struct Battalla {
+    shared: &'static Shared,
+    params: Params,
+}
+
+impl Battalla {
+    /// Build from a parsed card table and decks (the shared data lives for the process, as
+    /// for every game: game states hold a plain `&'static` to it).
+    pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
+        let rules = Rules::from_params(&params);
+        let shared = Box::leak(Box::new(Shared { db, decks, rules }));
+        Battalla { shared, params }
+    }
+
+    /// The shared data.
+    pub fn shared(&self) -> &'static Shared {
+        self.shared
+    }
+
+    /// The example data (`data/battalla`), with `params` over the defaults.
+    pub fn example(params: &[&str]) -> Result<Self, LoadError> {
+        Self::load(&Setup::example("battalla", PARAMS, params)?)
+    }
+
+    /// The index of the deck called `name`.
+    pub fn deck(&self, name: &str) -> Option<u8> {
+        self.shared
+            .decks
+            .iter()
+            .position(|d| d.name == name)
+            .map(|i| i as u8)
+    }
+}
+
+const SEATS: [&str; 2] = ["seat0", "seat1"];
+
+impl Ruleset for Battalla {
+    type State = BtState;
+    const NAME: &'static str = "battalla";
+
+    fn param_specs() -> &'static [ParamSpec] {
+        PARAMS
+    }
+
+    fn scenario_params() -> &'static [&'static str] {
+        &["shuffle=false", "first=seat0"]
+    }
+
+    fn default_cards() -> &'static str {
+        "battalla/cards.csv"
+    }
+
+    fn load(setup: &Setup) -> Result<Self, LoadError> {
+        let db = CardDb::load(&setup.cards)?;
+        let decks = setup
+            .decks
+            .iter()
+            .map(|src| Deck::parse(&src.read()?, &db))
+            .collect::<Result<Vec<_>, _>>()?;
+        if decks.len() > u8::MAX as usize {
+            return Err(LoadError::file(Path::new("decks"), "more than 255 decks"));
+        }
+        Ok(Self::from_parts(db, decks, setup.params.clone()))
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: usize) -> &'static str {
+        SEATS[seat]
+    }
+
+    fn first_seat(&self) -> usize {
+        match self.shared.rules.first {
+            1 => 1,
+            _ => 0,
+        }
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn deck_names(&self) -> Vec<String> {
+        self.shared.decks.iter().map(|d| d.name.clone()).collect()
+    }
+
+    fn deck_cards(&self, deck: usize) -> Vec<DeckCard> {
+        let d = &self.shared.decks[deck];
+        DeckCard::tally(
+            d.cards
+                .iter()
+                .map(|&id| self.shared.db.card(id).name.as_str()),
+        )
+    }
+
+    fn other_deck_cards(&self, deck: usize) -> Vec<String> {
+        let d = &self.shared.decks[deck];
+        d.heroes
+            .iter()
+            .map(|&id| self.shared.db.card(id).name.clone())
+            .collect()
+    }
+
+    fn card_names(&self) -> Vec<String> {
+        self.shared
+            .db
+            .cards
+            .iter()
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    fn with_deck_card_replaced(
+        &self,
+        deck: usize,
+        card: &str,
+        replacement: Option<&str>,
+    ) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
+    }
+
+    fn ablation(&self, _deck: usize, card: &str, replacement: Option<&str>) -> Ablation {
+        match std::iter::once(card)
+            .chain(replacement)
+            .find_map(|n| edit::blocked(&self.shared.db, n))
+        {
+            Some(why) => Ablation::Blocked(why),
+            None => Ablation::Allowed { note: None },
+        }
+    }
+
+    fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
+        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        Ok(Self::from_parts(db, decks, self.params.clone()))
+    }
+
+    fn new_game(&self, seating: &[u8], rng: GameRng) -> BtState {
+        BtState::deal(self.shared, seating, rng)
+    }
+}
+
+impl Game for BtState {
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.decider() {
+            Some(p) => ToMove::Player(p),
+            None => ToMove::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut ActionBuf) {
+        self.legal(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.play(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn as u32
+    }
+
+    fn max_decisions(&self) -> u32 {
+        self.bound()
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.shared.rules.max_turns as u32
+    }
+
+    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng) {
+        self.resample(viewer, rng);
+    }
+
+    fn card_usage(&self, seat: u8) -> CardUsage {
+        self.usage(seat)
+    }
+
+    fn evaluate(&self, player: u8) -> f64 {
+        self.eval(player)
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        self.label(action)
+    }
+
+    fn describe(&self) -> Vec<(String, String)> {
+        self.description()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.set_key(key, value)
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+
+    fn take_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+}

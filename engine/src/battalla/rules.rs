@@ -1,0 +1,97 @@
+//! The loaded rules of a Battalla run: the named rule parameters (each a reading of the rules
+//! text that moves balance), their typed form, and the data every game shares.
+
+use super::cards::CardDb;
+use super::deck::Deck;
+use crate::{ParamKind, ParamSpec, Params};
+
+/// Most life cards the state holds.
+pub const MAX_LIFE: usize = 10;
+
+/// The typed rules, read in the hot path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Stamina granted at the start of a player's turn.
+    pub stamina_per_turn: u8,
+    /// Whether unspent stamina carries over to the next turn.
+    pub stamina_carry: bool,
+    /// Most stamina a player may hold (when it carries over).
+    pub stamina_max: u8,
+    /// Life cards dealt to each player.
+    pub life_cards: u8,
+    /// Opening hand.
+    pub opening_hand: u8,
+    /// Cards drawn at the start of a turn.
+    pub draw_per_turn: u8,
+    /// Whether the first player draws on the first turn.
+    pub first_turn_draw: bool,
+    /// Heroes a player may summon per turn.
+    pub heroes_per_turn: u8,
+    /// Heroes a player may have on the field at once.
+    pub heroes_on_field: u8,
+    /// A card may attack when its time-on-field counter is greater than this.
+    pub attack_after: u8,
+    /// Stamina a move costs.
+    pub move_cost: u8,
+    /// Stamina an attack costs.
+    pub attack_cost: u8,
+    /// Turns (both players' counted) after which the game is a draw.
+    pub max_turns: u16,
+    /// Seat that plays first: 0, 1, or 2 = drawn at random each game.
+    pub first: u8,
+    /// Whether decks are shuffled (scenarios stack them in list order).
+    pub shuffle: bool,
+}
+
+pub(super) static PARAMS: &[ParamSpec] = &[
+    ParamSpec { name: "stamina_per_turn", kind: ParamKind::Int { min: 0, max: 20 }, default: 5, doc: "stamina granted at the start of a player's turn (the text: 5)" },
+    ParamSpec { name: "stamina_carry", kind: ParamKind::Bool, default: 0, doc: "unspent stamina carries over to the player's next turn (reading: no; what is left pays for React cards on the opponent's turn)" },
+    ParamSpec { name: "stamina_max", kind: ParamKind::Int { min: 1, max: 99 }, default: 10, doc: "most stamina a player may hold when it carries over" },
+    ParamSpec { name: "life_cards", kind: ParamKind::Int { min: 1, max: MAX_LIFE as i64 }, default: 5, doc: "life cards dealt to each player (the text: 5)" },
+    ParamSpec { name: "opening_hand", kind: ParamKind::Int { min: 0, max: 10 }, default: 5, doc: "opening hand (the text: 5)" },
+    ParamSpec { name: "draw_per_turn", kind: ParamKind::Int { min: 0, max: 3 }, default: 1, doc: "cards drawn at the start of a turn (reading: the turn-phase list is lost; 1)" },
+    ParamSpec { name: "first_turn_draw", kind: ParamKind::Bool, default: 0, doc: "the first player draws on the first turn (reading: no)" },
+    ParamSpec { name: "heroes_per_turn", kind: ParamKind::Int { min: 0, max: 5 }, default: 1, doc: "heroes a player may summon per turn, from the top of the Hero Deck (reading: 1)" },
+    ParamSpec { name: "heroes_on_field", kind: ParamKind::Int { min: 1, max: 5 }, default: 5, doc: "heroes a player may have on the field at once (reading: no limit beyond the 5 heroes)" },
+    ParamSpec { name: "attack_after", kind: ParamKind::Int { min: 0, max: 5 }, default: 1, doc: "a card may attack when its time-on-field counter, raised at the start of every turn, is greater than this (the text: 1)" },
+    ParamSpec { name: "move_cost", kind: ParamKind::Int { min: 0, max: 5 }, default: 1, doc: "stamina a move costs (the text: 1)" },
+    ParamSpec { name: "attack_cost", kind: ParamKind::Int { min: 0, max: 5 }, default: 1, doc: "stamina an attack costs (the text: 1)" },
+    ParamSpec { name: "max_turns", kind: ParamKind::Int { min: 2, max: 400 }, default: 100, doc: "turns (both players' counted) after which the game is a draw, counted as a stall" },
+    ParamSpec { name: "shuffle", kind: ParamKind::Bool, default: 1, doc: "shuffle the Main Decks (false: list order, first card on top; for scenarios)" },
+    ParamSpec { name: "first", kind: ParamKind::Choice(&["seat0", "seat1", "random"]), default: 0, doc: "who plays first: seat0 (the simulator rotates decks through the seats, which is the text's coin flip, and the seat columns then show the first player's advantage), seat1, or random each game" },
+];
+
+impl Rules {
+    /// Read the typed rules from parameter values.
+    pub fn from_params(p: &Params) -> Self {
+        let g = |n: &str| p.get(n);
+        Rules {
+            stamina_per_turn: g("stamina_per_turn") as u8,
+            stamina_carry: g("stamina_carry") != 0,
+            stamina_max: g("stamina_max") as u8,
+            life_cards: g("life_cards") as u8,
+            opening_hand: g("opening_hand") as u8,
+            draw_per_turn: g("draw_per_turn") as u8,
+            first_turn_draw: g("first_turn_draw") != 0,
+            heroes_per_turn: g("heroes_per_turn") as u8,
+            heroes_on_field: g("heroes_on_field") as u8,
+            attack_after: g("attack_after") as u8,
+            move_cost: g("move_cost") as u8,
+            attack_cost: g("attack_cost") as u8,
+            max_turns: g("max_turns") as u16,
+            first: g("first") as u8,
+            shuffle: g("shuffle") != 0,
+        }
+    }
+}
+
+/// Cards, decks and rules shared (read-only) by every game of a run.
+#[derive(Debug)]
+pub struct Shared {
+    /// The card table.
+    pub db: CardDb,
+    /// The loaded decks.
+    pub decks: Vec<Deck>,
+    /// The rules.
+    pub rules: Rules,
+}

@@ -1,0 +1,340 @@
+//! The board: rows and lanes from each seat's side, a card's attack and health (printed
+//! values, counters, items, the field), the lane restriction, placing and moving cards,
+//! which attacks are legal, and cards leaving the field for the zone they are sent to (or
+//! the discard, when they cannot exist there).
+
+use super::*;
+use crate::battalla::cards::Verb;
+
+/// Where a card leaving the field is sent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// Its owner's discard.
+    Discard,
+    /// Its owner's hand.
+    Hand,
+    /// The bottom of its owner's Main Deck.
+    DeckBottom,
+    /// The top of its owner's Hero Deck.
+    HeroDeck,
+}
+
+/// Row of cell `c`.
+#[inline]
+pub fn row(c: usize) -> usize {
+    c / LANES
+}
+
+/// Lane of cell `c`.
+#[inline]
+pub fn lane(c: usize) -> usize {
+    c % LANES
+}
+
+/// The summon row of seat `p`.
+#[inline]
+pub fn summon_row(p: usize) -> usize {
+    if p == 0 {
+        0
+    } else {
+        ROWS - 1
+    }
+}
+
+/// The cell one step forward from `c` for seat `p`, if on the board.
+#[inline]
+pub fn ahead(p: usize, c: usize) -> Option<usize> {
+    let r = row(c);
+    if p == 0 {
+        (r + 1 < ROWS).then(|| c + LANES)
+    } else {
+        (r > 0).then(|| c - LANES)
+    }
+}
+
+impl BtState {
+    /// How many rows `p`'s card in cell `c` has advanced from its summon row.
+    pub fn advance_of(&self, p: usize, c: usize) -> usize {
+        row(c).abs_diff(summon_row(p))
+    }
+
+    /// The cell holding card `c`, if it is on the board.
+    pub fn cell_of(&self, c: Cr) -> Option<usize> {
+        self.board
+            .iter()
+            .position(|x| x.as_ref().is_some_and(|pc| pc.card == c))
+    }
+
+    /// The field's bonus to `verb` (attack or health) for card `d`.
+    fn field_bonus(&self, d: &CardDef, verb: Verb) -> i16 {
+        let Some(f) = self.field else { return 0 };
+        self.cdef(f)
+            .effects
+            .iter()
+            .filter(|e| {
+                e.trigger == Trigger::Field && e.verb == verb && d.attrs & (1 << e.attr) != 0
+            })
+            .map(|e| e.n as i16)
+            .sum()
+    }
+
+    fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
+        pc.items
+            .iter()
+            .map(|&i| self.cdef(i).total(Trigger::Attached, verb) as i16)
+            .sum()
+    }
+
+    /// A piece's attack: printed, counters, items and field, never below zero.
+    pub fn attack_of(&self, pc: &Piece) -> u8 {
+        let d = self.cdef(pc.card);
+        let a = d.attack as i16
+            + pc.atk as i16
+            + self.items_bonus(pc, Verb::Attack)
+            + self.field_bonus(d, Verb::Attack);
+        a.clamp(0, 99) as u8
+    }
+
+    /// A piece's health: printed, items and field.
+    pub fn health_of(&self, pc: &Piece) -> u8 {
+        let d = self.cdef(pc.card);
+        let h = d.health as i16
+            + self.items_bonus(pc, Verb::Health)
+            + self.field_bonus(d, Verb::Health);
+        h.clamp(0, 99) as u8
+    }
+
+    /// Health left (health minus damage, at least 0).
+    pub fn health_left(&self, pc: &Piece) -> u8 {
+        self.health_of(pc).saturating_sub(pc.damage)
+    }
+
+    /// Whether the piece counts as a hero (a hero, or a card with an item saying so).
+    pub fn is_hero(&self, pc: &Piece) -> bool {
+        self.cdef(pc.card).kind == Kind::Hero
+            || pc
+                .items
+                .iter()
+                .any(|&i| self.cdef(i).effects.iter().any(|e| e.verb == Verb::Hero))
+    }
+
+    /// Whether `p` may summon into lane `l`: the summon-row space is empty and `p` has no
+    /// card anywhere in the lane (the lane restriction).
+    pub fn lane_open(&self, p: usize, l: usize) -> bool {
+        (0..ROWS).all(|r| match &self.board[r * LANES + l] {
+            None => true,
+            Some(pc) => r != summon_row(p) && pc.card.seat as usize != p,
+        })
+    }
+
+    /// The leftmost lane `p` may summon into.
+    pub fn first_open_lane(&self, p: usize) -> Option<usize> {
+        (0..LANES).find(|&l| self.lane_open(p, l))
+    }
+
+    /// Put card `c` on the board at cell `cell`, fresh.
+    pub(crate) fn put(&mut self, c: Cr, cell: usize, revived: bool) {
+        self.board[cell] = Some(Piece {
+            card: c,
+            damage: 0,
+            atk: 0,
+            time: 0,
+            moved: false,
+            attacked: false,
+            revived,
+            fresh: true,
+            items: ArrayVec::new(),
+        });
+        self.players[c.seat as usize].played |= bit(c.pos);
+    }
+
+    /// Summon `c` into lane `l` of its owner's summon row and queue its summon effects.
+    pub(crate) fn summon_into(&mut self, c: Cr, l: usize, revived: bool) {
+        let cell = summon_row(c.seat as usize) * LANES + l;
+        self.put(c, cell, revived);
+        log!(
+            self,
+            "P{} summons {} into lane {}{}",
+            c.seat,
+            self.cdef(c).name,
+            l + 1,
+            if revived { " (Revived)" } else { "" }
+        );
+        self.trigger(c, Trigger::Summon, None);
+    }
+
+    /// Whether the piece in `cell` (of the turn player) may still attack this turn.
+    pub fn may_attack(&self, cell: usize) -> bool {
+        let Some(pc) = &self.board[cell] else {
+            return false;
+        };
+        let r = &self.shared.rules;
+        pc.card.seat == self.cur
+            && !pc.attacked
+            && self.players[self.cur as usize].stamina >= r.attack_cost
+            && (pc.time > r.attack_after || (pc.fresh && self.cdef(pc.card).surprise))
+    }
+
+    /// Whether the turn player's piece in `cell` may attack the card in front of it.
+    pub fn can_attack(&self, cell: usize) -> bool {
+        let p = self.cur as usize;
+        self.may_attack(cell)
+            && ahead(p, cell)
+                .and_then(|a| self.board[a].as_ref())
+                .is_some_and(|t| t.card.seat as usize != p)
+    }
+
+    /// Whether the turn player's piece in `cell` may attack directly: it stands in the
+    /// opponent's front row or summon row with attack 1 or more.
+    pub fn can_direct(&self, cell: usize) -> bool {
+        let p = self.cur as usize;
+        self.may_attack(cell)
+            && self.advance_of(p, cell) >= ROWS - 2
+            && self.board[cell]
+                .as_ref()
+                .is_some_and(|pc| self.attack_of(pc) >= 1)
+    }
+
+    /// Whether the turn player's piece in `cell` may move by `step` (0 forward, 1 left,
+    /// 2 right): only once a turn, sideways only in its own summon row, never into an
+    /// occupied space.
+    pub fn can_move(&self, cell: usize, step: usize) -> bool {
+        let p = self.cur as usize;
+        let Some(pc) = &self.board[cell] else {
+            return false;
+        };
+        if pc.card.seat as usize != p
+            || pc.moved
+            || self.players[p].stamina < self.shared.rules.move_cost
+        {
+            return false;
+        }
+        let to = match step {
+            0 => ahead(p, cell),
+            _ if row(cell) != summon_row(p) => None,
+            1 => (lane(cell) > 0).then(|| cell - 1),
+            _ => (lane(cell) + 1 < LANES).then(|| cell + 1),
+        };
+        to.is_some_and(|t| self.board[t].is_none())
+    }
+
+    /// The destination of a move.
+    pub fn move_to(&self, cell: usize, step: usize) -> usize {
+        match step {
+            0 => ahead(self.cur as usize, cell).expect("checked"),
+            1 => cell - 1,
+            _ => cell + 1,
+        }
+    }
+
+    /// Take the piece off cell `cell`: its items go to their owners' discards, and the card
+    /// goes to `dest`, or to the discard when it cannot exist there (a hero cannot be in a
+    /// hand or Main Deck; a unit cannot be in a Hero Deck).
+    pub(crate) fn leave(&mut self, cell: usize, dest: Dest) {
+        let Some(pc) = self.board[cell].take() else {
+            return;
+        };
+        for &i in &pc.items {
+            self.players[i.seat as usize].discard.push(i.pos);
+        }
+        let c = pc.card;
+        let p = c.seat as usize;
+        let hero = self.cdef(c).kind == Kind::Hero;
+        let dest = match dest {
+            Dest::Hand | Dest::DeckBottom if hero => Dest::Discard,
+            Dest::HeroDeck if !hero => Dest::Discard,
+            d => d,
+        };
+        log!(
+            self,
+            "{} goes to P{p}'s {}",
+            self.cdef(c).name,
+            match dest {
+                Dest::Discard => "discard",
+                Dest::Hand => "hand",
+                Dest::DeckBottom => "deck (bottom)",
+                Dest::HeroDeck => "Hero Deck",
+            }
+        );
+        let pl = &mut self.players[p];
+        match dest {
+            Dest::Discard => pl.discard.push(c.pos),
+            Dest::Hand => pl.hand.push(c.pos),
+            Dest::DeckBottom => pl.deck.insert(0, c.pos),
+            Dest::HeroDeck => pl.heroes.push(c.pos),
+        }
+    }
+
+    /// Send every card with no health left to the discard.
+    pub(crate) fn sweep(&mut self) {
+        for cell in 0..CELLS {
+            if let Some(pc) = &self.board[cell] {
+                if pc.damage >= self.health_of(pc) {
+                    log!(self, "{} is destroyed", self.cdef(pc.card).name);
+                    self.leave(cell, Dest::Discard);
+                }
+            }
+        }
+    }
+
+    /// After a direct attack: a unit returns to its owner's hand (its items to the
+    /// discard); a hero returns to the same lane of its own summon row, keeping counters
+    /// and items, and is destroyed when that space is taken.
+    pub(crate) fn return_after_direct(&mut self, c: Cr) {
+        let Some(cell) = self.cell_of(c) else {
+            return;
+        };
+        if self.cdef(c).kind != Kind::Hero {
+            self.leave(cell, Dest::Hand);
+            return;
+        }
+        let home = summon_row(c.seat as usize) * LANES + lane(cell);
+        if home == cell {
+            return;
+        }
+        if self.board[home].is_some() {
+            log!(self, "{}'s summon space is taken", self.cdef(c).name);
+            self.leave(cell, Dest::Discard);
+        } else {
+            self.board[home] = self.board[cell].take();
+            log!(self, "{} returns to its summon row", self.cdef(c).name);
+        }
+    }
+
+    /// Start a new turn for `p`: time-on-field counters rise, `p`'s cards may move and
+    /// attack again, stamina is granted, a card is drawn.
+    pub(crate) fn start_turn(&mut self, p: usize) {
+        let r = self.shared.rules;
+        if self.turn >= r.max_turns {
+            self.stall("turn limit");
+            return;
+        }
+        self.turn += 1;
+        self.cur = p as u8;
+        self.steps = 0;
+        for pc in self.board.iter_mut().flatten() {
+            pc.time = pc.time.saturating_add(1);
+            pc.fresh = false;
+            if pc.card.seat as usize == p {
+                pc.moved = false;
+                pc.attacked = false;
+            }
+        }
+        let pl = &mut self.players[p];
+        pl.stamina = if r.stamina_carry {
+            pl.stamina
+                .saturating_add(r.stamina_per_turn)
+                .min(r.stamina_max.max(r.stamina_per_turn))
+        } else {
+            r.stamina_per_turn
+        };
+        pl.heroes_summoned = 0;
+        log!(self, "turn {}: P{p}", self.turn);
+        if self.turn > 1 || r.first_turn_draw {
+            for _ in 0..r.draw_per_turn {
+                self.draw_one(p);
+            }
+        }
+        self.dec = Dec::Main;
+    }
+}

@@ -1,0 +1,577 @@
+//! The Battalla game state: the board of 5 rows x 4 lanes, both players' zones (Main Deck,
+//! hand, discard, life cards, Hero Deck, floating assists), the shared field zone, the
+//! Storyboard, the battle in progress and whose decision it is. Fixed-capacity arrays only.
+//!
+//! Rows, from seat 0's side: 0 = seat 0's summon row, 1 = seat 0's front row, 2 = the middle
+//! row, 3 = seat 1's front row, 4 = seat 1's summon row. Cell `row * 4 + lane`.
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+
+use super::cards::{CardDef, Kind, Trigger, Verb};
+use super::deck::{HEROES, MAIN, POSITIONS};
+use super::rules::{Shared, MAX_LIFE};
+use crate::{CardUsage, EndReason, GameRng, Outcome};
+
+mod actions;
+mod board;
+mod story;
+
+pub use actions::*;
+
+/// Rows of the board.
+pub const ROWS: usize = 5;
+/// Lanes of the board.
+pub const LANES: usize = 4;
+/// Cells of the board.
+pub const CELLS: usize = ROWS * LANES;
+/// Most items attached to one card.
+pub const MAX_ITEMS: usize = 3;
+/// Most entries on the Storyboard.
+pub const STORY: usize = 32;
+/// Most triggered effects waiting to be added to the Storyboard.
+pub const QUEUE: usize = 16;
+/// Most targets of one entry (`todeck` takes up to 3 in the example cards).
+pub const MAX_TARGETS: usize = 4;
+/// Most actions (of both players) in one turn; a turn reaching it ends the game as a counted
+/// stall (a card file can make a turn endless, e.g. a free assist that gives stamina).
+pub const TURN_STEPS: u16 = 400;
+/// No entry (an entry's `answers`).
+pub const NONE: u8 = u8::MAX;
+/// An entry that attaches its floating item (its `eff`).
+pub const ATTACH: u8 = u8::MAX;
+
+/// A card of a seat: its owner and deck position (heroes are `MAIN..MAIN+5`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cr {
+    /// Owner's seat.
+    pub seat: u8,
+    /// Deck position.
+    pub pos: u8,
+}
+
+/// A unit or hero on the board, with its boardstate counters and attachments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The card (its owner controls it).
+    pub card: Cr,
+    /// Damage taken.
+    pub damage: u8,
+    /// Sum of attack counters.
+    pub atk: i8,
+    /// Time-on-field counter (raised at the start of every turn).
+    pub time: u8,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Attacked this turn.
+    pub attacked: bool,
+    /// Summoned by Revive.
+    pub revived: bool,
+    /// Summoned this turn (Surprise).
+    pub fresh: bool,
+    /// Attached items.
+    pub items: ArrayVec<Cr, MAX_ITEMS>,
+}
+
+/// One player's zones.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Player {
+    /// Main Deck; the top is the last element.
+    pub deck: ArrayVec<u8, MAIN>,
+    /// Hand.
+    pub hand: ArrayVec<u8, MAIN>,
+    /// Discard; the top is the last element.
+    pub discard: ArrayVec<u8, POSITIONS>,
+    /// Life Zone (face down); the top is the last element.
+    pub life: ArrayVec<u8, MAX_LIFE>,
+    /// Hero Deck (face up); the top is the last element.
+    pub heroes: ArrayVec<u8, HEROES>,
+    /// Assists resolving ("floating").
+    pub floating: ArrayVec<u8, STORY>,
+    /// Stamina.
+    pub stamina: u8,
+    /// Heroes summoned this turn.
+    pub heroes_summoned: u8,
+    /// Opening-hand cards marked to go back (bits over hand indices).
+    pub mull: u16,
+    /// Whether the mulligan decision was taken.
+    pub mulligan_done: bool,
+    /// Deck positions drawn (bit masks).
+    pub drawn: u64,
+    /// Deck positions in the opening hand (after the mulligan).
+    pub opening: u64,
+    /// Deck positions played.
+    pub played: u64,
+}
+
+/// Whose decision it is, and what kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dec {
+    /// Player `0` puts opening-hand cards back, one at a time, then says done.
+    Mulligan(u8),
+    /// The turn player moves, attacks, plays, or ends the turn.
+    Main,
+    /// The turn player chooses the lane of the arriving `card` (a hero when `hero`).
+    Place {
+        /// Deck position.
+        card: u8,
+        /// Whether it is a hero.
+        hero: bool,
+    },
+    /// The turn player chooses the unit of theirs that `card` replaces.
+    ReplaceAt {
+        /// Deck position.
+        card: u8,
+    },
+    /// The owner of the entry being built chooses a target.
+    Target,
+    /// Player `0` may add a React to the Storyboard, or pass.
+    React(u8),
+    /// Player `0` chooses which of their effects triggered together is added next (the
+    /// later added resolves first).
+    Order(u8),
+    /// The owner of the entry being built pays its cost.
+    Cost {
+        /// What is paid.
+        verb: Verb,
+        /// Cards still owed.
+        left: u8,
+    },
+    /// Nothing is asked: the game runs on by itself.
+    Idle,
+    /// The game is over.
+    Over,
+}
+
+/// An effect on the Storyboard (or being built before it is added).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The player whose effect it is.
+    pub owner: u8,
+    /// Its card (deck position of `owner`).
+    pub src: u8,
+    /// Index of the effect on the card, or [`ATTACH`].
+    pub eff: u8,
+    /// Chosen targets.
+    pub targets: ArrayVec<Cr, MAX_TARGETS>,
+    /// The battle's other card, for `foe`.
+    pub foe: Option<Cr>,
+    /// The entry a React answers, or [`NONE`].
+    pub answers: u8,
+    /// Negated: resolves to nothing.
+    pub negated: bool,
+    /// Its card is a floating assist, discarded once it resolves.
+    pub assist: bool,
+}
+
+/// A triggered effect waiting to be added to the Storyboard.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Trig {
+    /// Owner.
+    pub owner: u8,
+    /// Card.
+    pub src: u8,
+    /// Effect index.
+    pub eff: u8,
+    /// The battle's other card.
+    pub foe: Option<Cr>,
+    /// The event that triggered it (effects of one event share it).
+    pub batch: u16,
+}
+
+/// The battle in progress.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    /// Attacker.
+    pub att: Cr,
+    /// Defender (`None`: a direct attack).
+    pub def: Option<Cr>,
+    /// Next step: 1 = "when attacked", 2 = damage, 3 = destruction.
+    pub step: u8,
+}
+
+/// A game in progress.
+#[derive(Clone)]
+pub struct BtState {
+    pub(crate) shared: &'static Shared,
+    /// Deck index played from each seat.
+    pub decks: [u8; 2],
+    /// The players.
+    pub players: [Player; 2],
+    /// The board, cell `row * 4 + lane`.
+    pub board: [Option<Piece>; CELLS],
+    /// The field zone.
+    pub field: Option<Cr>,
+    /// Seat whose turn it is.
+    pub cur: u8,
+    /// Seat that played first.
+    pub first: u8,
+    /// Turn number (1 = the first player's first turn; 0 during set-up).
+    pub turn: u16,
+    /// The decision.
+    pub dec: Dec,
+    /// Actions taken this turn (see [`TURN_STEPS`]).
+    pub steps: u16,
+    /// The Storyboard, first added first.
+    pub story: ArrayVec<Entry, STORY>,
+    /// Whether the Storyboard is resolving (entries added now open no React window).
+    pub resolving: bool,
+    /// The player who may React next, while a React window is open.
+    pub window: Option<u8>,
+    /// The entry being built (targets, costs) before it is added.
+    pub building: Option<Entry>,
+    /// Triggered effects waiting to be added, in order.
+    pub queue: ArrayVec<Trig, QUEUE>,
+    /// Events that triggered effects so far (numbers the queue's batches).
+    pub batch: u16,
+    /// The battle in progress.
+    pub battle: Option<Battle>,
+    /// The outcome, once over.
+    pub result: Option<Outcome>,
+    pub(crate) rng: GameRng,
+    pub(crate) logging: bool,
+    pub(crate) log: Vec<String>,
+}
+
+impl PartialEq for BtState {
+    fn eq(&self, o: &Self) -> bool {
+        self.decks == o.decks
+            && self.players == o.players
+            && self.board == o.board
+            && self.field == o.field
+            && self.cur == o.cur
+            && self.first == o.first
+            && self.turn == o.turn
+            && self.dec == o.dec
+            && self.steps == o.steps
+            && self.story == o.story
+            && self.resolving == o.resolving
+            && self.window == o.window
+            && self.building == o.building
+            && self.queue == o.queue
+            && self.batch == o.batch
+            && self.battle == o.battle
+            && self.result == o.result
+            && self.rng == o.rng
+    }
+}
+
+impl std::fmt::Debug for BtState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BtState")
+            .field("turn", &self.turn)
+            .field("cur", &self.cur)
+            .field("dec", &self.dec)
+            .field("board", &self.board)
+            .field("story", &self.story)
+            .field("players", &self.players)
+            .finish()
+    }
+}
+
+macro_rules! log {
+    ($s:expr, $($arg:tt)*) => {
+        if $s.logging {
+            let line = format!($($arg)*);
+            $s.log.push(line);
+        }
+    };
+}
+pub(crate) use log;
+
+/// The bit of deck position `pos` in the usage masks (heroes are not counted).
+#[inline]
+fn bit(pos: u8) -> u64 {
+    if (pos as usize) < 64 {
+        1 << pos
+    } else {
+        0
+    }
+}
+
+impl BtState {
+    /// Deal a game: shuffle, choose the first player, deal the opening hands. Life cards
+    /// are dealt once both players have taken their mulligan decision.
+    pub(crate) fn deal(shared: &'static Shared, seating: &[u8], mut rng: GameRng) -> Self {
+        let r = shared.rules;
+        let first = match r.first {
+            0 => 0,
+            1 => 1,
+            _ => rand::RngExt::random_range(&mut rng, 0..2u8),
+        };
+        let mut s = BtState {
+            shared,
+            decks: [seating[0], seating[1]],
+            players: [Player::default(), Player::default()],
+            board: Default::default(),
+            field: None,
+            cur: first,
+            first,
+            turn: 0,
+            dec: Dec::Mulligan(first),
+            steps: 0,
+            story: ArrayVec::new(),
+            resolving: false,
+            window: None,
+            building: None,
+            queue: ArrayVec::new(),
+            batch: 0,
+            battle: None,
+            result: None,
+            rng,
+            logging: false,
+            log: Vec::new(),
+        };
+        for p in 0..2 {
+            let d = &shared.decks[s.decks[p] as usize];
+            let n = d.cards.len() as u8;
+            // Stacked decks (scenarios) keep list order, the first card on top.
+            s.players[p].deck.extend((0..n).rev());
+            if r.shuffle {
+                s.players[p].deck.shuffle(&mut s.rng);
+            }
+            let h = d.heroes.len() as u8;
+            s.players[p]
+                .heroes
+                .extend((0..h).rev().map(|i| MAIN as u8 + i));
+            for _ in 0..r.opening_hand {
+                s.draw_one(p);
+            }
+            s.players[p].opening = s.players[p].drawn;
+        }
+        s
+    }
+
+    /// The card at deck position `pos` of seat `p`.
+    #[inline]
+    pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
+        let shared: &'static Shared = self.shared;
+        shared.db.card(shared.decks[self.decks[p] as usize].at(pos))
+    }
+
+    /// The card `c`.
+    #[inline]
+    pub fn cdef(&self, c: Cr) -> &'static CardDef {
+        self.def(c.seat as usize, c.pos)
+    }
+
+    /// Draw one card for `p`; false when the Main Deck is empty (nothing happens then).
+    pub(crate) fn draw_one(&mut self, p: usize) -> bool {
+        match self.players[p].deck.pop() {
+            Some(c) => {
+                self.players[p].hand.push(c);
+                self.players[p].drawn |= bit(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `loser` loses.
+    pub(crate) fn lose(&mut self, loser: usize, why: &str) {
+        if self.result.is_none() {
+            log!(self, "P{loser} loses: {why}");
+            self.result = Some(Outcome::winner(2, 1 - loser as u8, EndReason::Decided));
+            self.dec = Dec::Over;
+        }
+    }
+
+    /// End the game as a counted stall, saying why in the log.
+    pub(crate) fn stall(&mut self, why: &str) {
+        if self.result.is_none() {
+            log!(self, "{why}: the game stops as a stall");
+            self.result = Some(Outcome::draw(2, EndReason::TurnLimit));
+            self.dec = Dec::Over;
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Replace what `viewer` cannot see: the opponent's hand, Main Deck and life cards are
+    /// dealt anew from those cards; the viewer's own Main Deck and face-down life cards are
+    /// shuffled together; the game's random stream is replaced. Hero Decks are face up.
+    pub(crate) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
+        use rand::Rng;
+        let o = 1 - viewer as usize;
+        let mut pool: ArrayVec<u8, POSITIONS> = ArrayVec::new();
+        let pl = &mut self.players[o];
+        pool.extend(pl.hand.iter().copied());
+        pool.extend(pl.deck.iter().copied());
+        pool.extend(pl.life.iter().copied());
+        pool.shuffle(rng);
+        for (x, &c) in pl
+            .hand
+            .iter_mut()
+            .chain(pl.deck.iter_mut())
+            .chain(pl.life.iter_mut())
+            .zip(&pool)
+        {
+            *x = c;
+        }
+        let me = &mut self.players[viewer as usize];
+        pool.clear();
+        pool.extend(me.deck.iter().copied());
+        pool.extend(me.life.iter().copied());
+        pool.shuffle(rng);
+        for (x, &c) in me.deck.iter_mut().chain(me.life.iter_mut()).zip(&pool) {
+            *x = c;
+        }
+        self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
+    }
+
+    /// Which cards of `seat`'s Main Deck were drawn and played.
+    pub fn usage(&self, seat: u8) -> CardUsage {
+        let pl = &self.players[seat as usize];
+        CardUsage {
+            drawn: pl.drawn,
+            opening: pl.opening,
+            played: pl.played,
+        }
+    }
+
+    /// A heuristic value for `p`: life cards first, then the board, its advance, the hand.
+    pub fn eval(&self, p: u8) -> f64 {
+        if let Some(o) = self.result {
+            return 1000.0 * (o.result(p as usize).reward() - 0.5);
+        }
+        let side = |q: usize| -> f64 {
+            let mut board = 0.0;
+            for (cell, pc) in self.board.iter().enumerate() {
+                if let Some(pc) = pc {
+                    if pc.card.seat as usize == q {
+                        let adv = self.advance_of(q, cell) as f64;
+                        board += self.attack_of(pc) as f64
+                            + 0.5 * self.health_left(pc) as f64
+                            + 0.7 * adv;
+                    }
+                }
+            }
+            let pl = &self.players[q];
+            4.0 * pl.life.len() as f64 + 0.5 * board + 0.3 * pl.hand.len() as f64
+        };
+        side(p as usize) - side(1 - p as usize)
+    }
+
+    /// Check that every card is in exactly one zone and values are within bounds.
+    pub fn invariants(&self) -> Result<(), String> {
+        let mut seen = [0u128; 2];
+        let mut count = [0usize; 2];
+        let mut mark = |c: Cr, zone: &str| -> Result<(), String> {
+            let (p, pos) = (c.seat as usize, c.pos);
+            let d = &self.shared.decks[self.decks[p] as usize];
+            let ok = (pos as usize) < d.cards.len()
+                || ((MAIN..MAIN + d.heroes.len()).contains(&(pos as usize)));
+            if !ok || seen[p] & (1 << pos) != 0 {
+                return Err(format!("P{p}: card {pos} twice or out of range ({zone})"));
+            }
+            seen[p] |= 1 << pos;
+            count[p] += 1;
+            Ok(())
+        };
+        for p in 0..2u8 {
+            let pl = &self.players[p as usize];
+            for (zone, cs) in [
+                ("deck", &pl.deck[..]),
+                ("hand", &pl.hand[..]),
+                ("discard", &pl.discard[..]),
+                ("life", &pl.life[..]),
+                ("heroes", &pl.heroes[..]),
+                ("floating", &pl.floating[..]),
+            ] {
+                for &c in cs {
+                    mark(Cr { seat: p, pos: c }, zone)?;
+                    let k = self.def(p as usize, c).kind;
+                    let bad = match zone {
+                        "deck" | "hand" | "life" => k == Kind::Hero,
+                        "heroes" => k != Kind::Hero,
+                        "floating" => k != Kind::Assist,
+                        _ => false,
+                    };
+                    if bad {
+                        return Err(format!("P{p}: a card in the {zone} cannot be there"));
+                    }
+                }
+            }
+        }
+        if let Dec::Place { card, .. } | Dec::ReplaceAt { card } = self.dec {
+            mark(
+                Cr {
+                    seat: self.cur,
+                    pos: card,
+                },
+                "arriving",
+            )?;
+        }
+        for pc in self.board.iter().flatten() {
+            mark(pc.card, "board")?;
+            if !self.cdef(pc.card).on_board() {
+                return Err("a card on the board is not a unit or hero".into());
+            }
+            for &i in &pc.items {
+                mark(i, "attached")?;
+            }
+        }
+        if let Some(f) = self.field {
+            mark(f, "field zone")?;
+        }
+        for (p, &n) in count.iter().enumerate() {
+            let d = &self.shared.decks[self.decks[p] as usize];
+            if n != d.cards.len() + d.heroes.len() {
+                return Err(format!("P{p}: {n} cards in zones"));
+            }
+            // Lane restriction is checked when summoning; heroes on the field are bounded.
+            let heroes = self
+                .board
+                .iter()
+                .flatten()
+                .filter(|pc| pc.card.seat as usize == p && self.cdef(pc.card).kind == Kind::Hero)
+                .count();
+            if heroes > HEROES {
+                return Err(format!("P{p}: {heroes} heroes on the field"));
+            }
+        }
+        if self.over() != (self.dec == Dec::Over) {
+            return Err("result and decision disagree".into());
+        }
+        Ok(())
+    }
+
+    /// Bound on the decisions of one game.
+    pub fn bound(&self) -> u32 {
+        // Two mulligans (up to 10 marks and "done" each), then at most TURN_STEPS actions a
+        // turn (the turn's own bound).
+        2 * 12 + (self.shared.rules.max_turns as u32 + 1) * (TURN_STEPS as u32 + 1)
+    }
+
+    /// The effect `eff` of `p`'s card `pos`.
+    pub(crate) fn effect(&self, p: usize, pos: u8, eff: u8) -> super::cards::Effect {
+        self.def(p, pos).effects[eff as usize]
+    }
+
+    /// Queue the effects with `trigger` of card `c` (the battle's other card `foe`), as one
+    /// batch: when a batch holds more than one, their owner chooses the order they are added.
+    pub(crate) fn trigger(&mut self, c: Cr, trigger: Trigger, foe: Option<Cr>) {
+        let d = self.cdef(c);
+        let batch = self.batch;
+        self.batch = self.batch.wrapping_add(1);
+        for (k, e) in d.effects.iter().enumerate() {
+            if e.trigger != trigger {
+                continue;
+            }
+            if self.queue.is_full() {
+                self.stall("more than 16 effects waiting");
+                return;
+            }
+            self.queue.push(Trig {
+                owner: c.seat,
+                src: c.pos,
+                eff: k as u8,
+                foe,
+                batch,
+            });
+        }
+    }
+}
