@@ -41,11 +41,12 @@ fn bench_signature_is_unchanged_and_thread_independent() {
     );
 }
 
-/// The Mission: Alliance workload's signature for 2,000 games (a tenth of 20,000), the same on
-/// 1 and 2 threads.
+/// The other games' workloads: their signature lines for `--games 20000` (a tenth as many
+/// games for Mission: Alliance and Alpha/Omega, a hundredth for Battalla), the same on 1 and
+/// 2 threads. After an intended behaviour change, update the game's line.
 #[test]
-fn mission_alliance_bench_signature_is_unchanged_and_thread_independent() {
-    let line = |threads: &str| {
+fn game_bench_signatures_are_unchanged_and_thread_independent() {
+    let lines = |threads: &str| -> Vec<String> {
         let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
             .args([
                 "bench",
@@ -61,15 +62,19 @@ fn mission_alliance_bench_signature_is_unchanged_and_thread_independent() {
         String::from_utf8(o.stdout)
             .unwrap()
             .lines()
-            .find(|l| l.starts_with("signature mission_alliance:"))
-            .expect("a mission_alliance signature line")
-            .to_string()
+            .filter(|l| l.starts_with("signature ") && !l.starts_with("signature: "))
+            .map(String::from)
+            .collect()
     };
-    let one = line("1");
-    assert_eq!(one, line("2"));
+    let one = lines("1");
+    assert_eq!(one, lines("2"));
     assert_eq!(
         one,
-        "signature mission_alliance: games=2000 first_player_wins=1042 second_player_wins=952 draws=6 checksum=572c993524034410",
-        "Mission: Alliance behaviour changed: update this line if intended"
+        [
+            "signature mission_alliance: games=2000 first_player_wins=1042 second_player_wins=952 draws=6 checksum=572c993524034410",
+            "signature battalla: games=200 first_player_wins=98 second_player_wins=88 draws=14 checksum=a2d97a88337ecb99",
+            "signature alpha_omega: games=2000 team_wins=0 team_losses=2000 draws=0 checksum=69fd1b1bd1ba23ce",
+        ],
+        "a game's behaviour changed: update its line if intended"
     );
 }

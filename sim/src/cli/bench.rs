@@ -50,7 +50,14 @@ pub fn cmd_bench(a: BenchArgs) -> Result<()> {
         "speed: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
-    mission_alliance_workload(&a)?;
+    // Slower games get fewer games: a tenth for Mission: Alliance, a hundredth for Battalla.
+    two_seat_workload(&a, "mission_alliance", ["swarm", "elite"], a.games / 10)?;
+    two_seat_workload(
+        &a,
+        "battalla",
+        ["greek_phalanx", "yokai_night_parade"],
+        a.games / 100,
+    )?;
     alpha_omega_workload(&a)?;
     if !a.no_agents {
         bench_agents()?;
@@ -77,29 +84,26 @@ fn bench_job(game: &str, decks: &[&str], games: u64, a: &BenchArgs) -> Job {
     }
 }
 
-/// The Mission: Alliance workload: swarm against elite, random play, a tenth as many games as
-/// the Tyrant workload, with its own signature line.
-fn mission_alliance_workload(a: &BenchArgs) -> Result<()> {
-    let job = bench_job(
-        "mission_alliance",
-        &["swarm", "elite"],
-        (a.games / 10).max(1),
-        a,
-    );
-    let r = execute(&job)?;
+/// A random-against-random workload of a two-seat game (`seat0` plays first) with its own
+/// signature line: `games` games of `decks[0]` against `decks[1]`.
+fn two_seat_workload(a: &BenchArgs, game: &str, decks: [&str; 2], games: u64) -> Result<()> {
+    let r = execute(&bench_job(game, &decks, games.max(1), a))?;
     let (mut first, mut second, mut draws) = (0u64, 0u64, 0u64);
     for row in r.summary.iter().filter(|s| s.seat == "seat0") {
         first += row.acc.wins;
         second += row.acc.losses;
         draws += row.acc.draws;
     }
-    println!("bench: mission_alliance swarm vs elite, random vs random, seed {BENCH_SEED}");
     println!(
-        "signature mission_alliance: games={} first_player_wins={first} second_player_wins={second} draws={draws} checksum={:016x}",
+        "bench: {game} {} vs {}, random vs random, seed {BENCH_SEED}",
+        decks[0], decks[1]
+    );
+    println!(
+        "signature {game}: games={} first_player_wins={first} second_player_wins={second} draws={draws} checksum={:016x}",
         r.manifest.games, r.checksum
     );
     println!(
-        "speed mission_alliance: {:.0} games/s on {} threads ({:.3} s)",
+        "speed {game}: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
     Ok(())
