@@ -57,6 +57,7 @@ pub mod alpha_omega;
 pub mod battalla;
 pub mod conformance;
 pub mod data;
+mod delegate;
 mod edit;
 mod error;
 mod game;

@@ -15,10 +15,7 @@ pub mod state;
 
 use std::path::Path;
 
-use crate::{
-    Ablation, Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec,
-    Params, Ruleset, Setup, ToMove,
-};
+use crate::{Ablation, DeckCard, GameRng, LoadError, ParamSpec, Params, Ruleset, Setup};
 pub use cards::CardDb;
 pub use deck::Deck;
 use rules::PARAMS;
@@ -171,75 +168,9 @@ impl Ruleset for Battalla {
     }
 }
 
-impl Game for BtState {
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn to_move(&self) -> ToMove {
-        match self.decider() {
-            Some(p) => ToMove::Player(p),
-            None => ToMove::Terminal,
-        }
-    }
-
-    fn legal_actions(&self, out: &mut ActionBuf) {
-        self.legal(out);
-    }
-
-    fn apply_unchecked(&mut self, action: Action) {
-        self.play(action);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.result
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn as u32
-    }
-
-    fn max_decisions(&self) -> u32 {
-        self.bound()
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.shared.rules.max_turns as u32
-    }
-
-    fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng) {
-        self.resample(viewer, rng);
-    }
-
-    fn card_usage(&self, seat: u8) -> CardUsage {
-        self.usage(seat)
-    }
-
-    fn evaluate(&self, player: u8) -> f64 {
-        self.eval(player)
-    }
-
-    fn action_label(&self, action: Action) -> String {
-        self.label(action)
-    }
-
-    fn describe(&self) -> Vec<(String, String)> {
-        self.description()
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
-    }
-
-    fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        self.set_key(key, value)
-    }
-
-    fn set_logging(&mut self, on: bool) {
-        self.logging = on;
-    }
-
-    fn take_log(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
-    }
-}
+crate::delegate::delegate_game!(
+    BtState,
+    players: |_s| 2,
+    turn: |s| s.turn as u32,
+    max_turns: |s| s.shared.rules.max_turns as u32
+);
