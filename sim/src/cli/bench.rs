@@ -94,19 +94,27 @@ fn two_seat_workload(a: &BenchArgs, game: &str, decks: [&str; 2], games: u64) ->
         second += row.acc.losses;
         draws += row.acc.draws;
     }
-    println!(
-        "bench: {game} {} vs {}, random vs random, seed {BENCH_SEED}",
-        decks[0], decks[1]
+    print_workload(
+        game,
+        &format!("{} vs {}, random vs random", decks[0], decks[1]),
+        &format!("first_player_wins={first} second_player_wins={second} draws={draws}"),
+        &r,
     );
+    Ok(())
+}
+
+/// A workload's three lines: what it plays, its signature (the game count, `counts` and the
+/// checksum) and its speed.
+fn print_workload(game: &str, what: &str, counts: &str, r: &cardsim_sim::JobReport) {
+    println!("bench: {game} {what}, seed {BENCH_SEED}");
     println!(
-        "signature {game}: games={} first_player_wins={first} second_player_wins={second} draws={draws} checksum={:016x}",
+        "signature {game}: games={} {counts} checksum={:016x}",
         r.manifest.games, r.checksum
     );
     println!(
         "speed {game}: {:.0} games/s on {} threads ({:.3} s)",
         r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
     );
-    Ok(())
 }
 
 /// The Alpha/Omega workload: two random Good players (heavenly_host and faithful) against the
@@ -126,14 +134,11 @@ fn alpha_omega_workload(a: &BenchArgs) -> Result<()> {
         losses += t.acc.losses;
         draws += t.acc.draws;
     }
-    println!("bench: alpha_omega heavenly_host + faithful, random Good players, seed {BENCH_SEED}");
-    println!(
-        "signature alpha_omega: games={} team_wins={wins} team_losses={losses} draws={draws} checksum={:016x}",
-        r.manifest.games, r.checksum
-    );
-    println!(
-        "speed alpha_omega: {:.0} games/s on {} threads ({:.3} s)",
-        r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
+    print_workload(
+        "alpha_omega",
+        "heavenly_host + faithful, random Good players",
+        &format!("team_wins={wins} team_losses={losses} draws={draws}"),
+        &r,
     );
     Ok(())
 }
