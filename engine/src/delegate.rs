@@ -2,7 +2,8 @@
 //! `decider`, `legal`, `play`, `bound`, `resample`, `usage`, `eval`, `label`, `description`,
 //! `invariants`, `set_key` methods and `result`, `logging`, `log` fields), written once
 //! instead of once per game folder. The game gives what differs (player count, turn counter,
-//! turn bound) as expressions of `self`, and may add more trait methods after them.
+//! turn bound) as expressions of `self`, and may add more trait methods after them. Also the
+//! `log!` macro those states share: format and keep an event-log line only while logging.
 
 /// Implement [`crate::Game`] for `$ty` by delegating to its inherent methods.
 macro_rules! delegate_game {
@@ -93,3 +94,15 @@ macro_rules! delegate_game {
     };
 }
 pub(crate) use delegate_game;
+
+/// Push a formatted line to `$s.log` when `$s.logging` is on (no formatting otherwise, so play
+/// with logging off allocates nothing).
+macro_rules! log {
+    ($s:expr, $($arg:tt)*) => {
+        if $s.logging {
+            let line = format!($($arg)*);
+            $s.log.push(line);
+        }
+    };
+}
+pub(crate) use log;

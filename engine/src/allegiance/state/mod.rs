@@ -434,14 +434,7 @@ impl PartialEq for AllegianceState {
     }
 }
 
-macro_rules! log {
-    ($s:expr, $($arg:tt)*) => {
-        if $s.logging {
-            let line = format!($($arg)*);
-            $s.log.push(line);
-        }
-    };
-}
+pub(crate) use crate::delegate::log;
 
 /// Names of the shared decks.
 pub const DECK_NAMES: [&str; 3] = ["basic", "elite", "action"];

@@ -226,15 +226,7 @@ impl std::fmt::Debug for AoState {
     }
 }
 
-macro_rules! log {
-    ($s:expr, $($arg:tt)*) => {
-        if $s.logging {
-            let line = format!($($arg)*);
-            $s.log.push(line);
-        }
-    };
-}
-pub(crate) use log;
+pub(crate) use crate::delegate::log;
 
 impl AoState {
     /// Deal a game: shuffle every deck, deal the opening hands, and (unless `hold`) run the

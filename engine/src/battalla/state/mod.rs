@@ -269,15 +269,7 @@ impl std::fmt::Debug for BtState {
     }
 }
 
-macro_rules! log {
-    ($s:expr, $($arg:tt)*) => {
-        if $s.logging {
-            let line = format!($($arg)*);
-            $s.log.push(line);
-        }
-    };
-}
-pub(crate) use log;
+pub(crate) use crate::delegate::log;
 
 /// The bit of deck position `pos` in the usage masks (heroes are not counted).
 #[inline]

@@ -204,15 +204,7 @@ impl std::fmt::Debug for MaState {
     }
 }
 
-macro_rules! log {
-    ($s:expr, $($arg:tt)*) => {
-        if $s.logging {
-            let line = format!($($arg)*);
-            $s.log.push(line);
-        }
-    };
-}
-pub(crate) use log;
+pub(crate) use crate::delegate::log;
 
 impl MaState {
     /// Deal a game: shuffle, choose the first player, deal the opening hands.
