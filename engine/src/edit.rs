@@ -1,5 +1,27 @@
 //! The number-change syntax shared by the games' card edits (`attack-1`, `health+2`,
-//! `delay=1`): see [`crate::Ruleset::with_card_changed`].
+//! `delay=1`): see [`crate::Ruleset::with_card_changed`]; and replacing or removing every copy
+//! of a card in a deck list (see [`crate::Ruleset::with_deck_card_replaced`]).
+
+/// Replace every copy of card `id` in `cards` by `rep`, or remove them all with `None`;
+/// false (and nothing changed) when the list holds no copy.
+pub(crate) fn swap_card<const N: usize>(
+    cards: &mut arrayvec::ArrayVec<u8, N>,
+    id: u8,
+    rep: Option<u8>,
+) -> bool {
+    if !cards.contains(&id) {
+        return false;
+    }
+    match rep {
+        Some(r) => {
+            for c in cards.iter_mut().filter(|c| **c == id) {
+                *c = r;
+            }
+        }
+        None => cards.retain(|c| *c != id),
+    }
+    true
+}
 
 /// A parsed number change: `+n`, `-n` or `=n`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

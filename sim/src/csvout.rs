@@ -45,9 +45,11 @@ impl CsvOut {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        let cells: Vec<I::Item> = cells.into_iter().collect();
-        self.0
-            .write_record(cells.iter().map(|c| sheet_safe(c.as_ref()).into_owned()))
+        self.0.write_record(
+            cells
+                .into_iter()
+                .map(|c| sheet_safe(c.as_ref()).into_owned()),
+        )
     }
 
     /// Flush to the file.

@@ -39,25 +39,18 @@ pub(super) fn replaced(
     let Some(d) = decks.get_mut(deck) else {
         return Err(err(format!("no deck number {deck}")));
     };
-    if !d.cards.contains(&id) {
+    if rep.is_none() && !d.cards.is_empty() && d.cards.iter().all(|c| *c == id) {
+        return Err(err(format!(
+            "removing `{card}` would leave deck `{}` empty",
+            d.name
+        )));
+    }
+    if !crate::edit::swap_card(&mut d.cards, id, rep) {
         return Err(err(format!(
             "deck `{}` has no `{}`",
             d.name,
             db.card(id).name
         )));
-    }
-    if let Some(r) = rep {
-        d.cards
-            .iter_mut()
-            .filter(|c| **c == id)
-            .for_each(|c| *c = r);
-    } else if d.cards.iter().all(|c| *c == id) {
-        return Err(err(format!(
-            "removing `{card}` would leave deck `{}` empty",
-            d.name
-        )));
-    } else {
-        d.cards.retain(|c| *c != id);
     }
     Ok(decks)
 }

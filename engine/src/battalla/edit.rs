@@ -46,20 +46,12 @@ pub(super) fn with_deck_card_replaced(
     let d = decks
         .get_mut(deck)
         .ok_or_else(|| err(format!("no deck number {deck}")))?;
-    if !d.cards.contains(&id) {
+    if !crate::edit::swap_card(&mut d.cards, id, rep) {
         return Err(err(format!(
             "deck `{}` has no `{}`",
             d.name,
             db.card(id).name
         )));
-    }
-    match rep {
-        Some(r) => {
-            for c in d.cards.iter_mut().filter(|c| **c == id) {
-                *c = r;
-            }
-        }
-        None => d.cards.retain(|c| *c != id),
     }
     Ok((db.clone(), decks))
 }
