@@ -206,6 +206,35 @@ fn half(r: PlayerResult) -> u8 {
     }
 }
 
+/// Both arms' counts of one change over some games (integer sums, so they merge exactly).
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+struct Arms {
+    paired: Paired,
+    base: [u64; 2],
+    new: [u64; 2],
+}
+
+impl Arms {
+    /// Count one game: the original arm scored `b`, the changed arm `v` (half-points).
+    fn add(&mut self, b: u8, v: u8) {
+        self.paired.add(b, v);
+        self.base[0] += (b == 2) as u64;
+        self.base[1] += (b == 1) as u64;
+        self.new[0] += (v == 2) as u64;
+        self.new[1] += (v == 1) as u64;
+    }
+}
+
+impl crate::distribute::Partial for Arms {
+    fn absorb(&mut self, o: &Arms) {
+        self.paired.merge(&o.paired);
+        for i in 0..2 {
+            self.base[i] += o.base[i];
+            self.new[i] += o.new[i];
+        }
+    }
+}
+
 /// One look of one change.
 struct Look {
     paired: Paired,
@@ -327,10 +356,77 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     } else {
         CHUNK
     };
-    let base_cache: RwLock<Vec<u8>> = RwLock::new(Vec::new());
+    // Game t of a change's comparison: opponent table t mod m, seats alternated by t div m,
+    // every random stream from (seed, t) in both arms; the score is the deck's half-points.
+    let score = |r: &R, t: u64, agents: &mut Vec<Box<dyn Agent<R::State>>>| -> u8 {
+        let table = &tables[(t % m) as usize];
+        let (seats, slots) = seating(table, t / m);
+        let k = table.len();
+        let seat0 = slots[..k]
+            .iter()
+            .position(|&x| x == 0)
+            .expect("slot 0 sits");
+        for a in agents.iter_mut() {
+            a.reset();
+        }
+        let (_, rec) = play_seeded(r, spec.seed, t, &seats[..k], &slots[..k], agents, &peeks);
+        half(rec.results[seat0])
+    };
+    let new_agents = || -> Vec<Box<dyn Agent<R::State>>> {
+        specs
+            .iter()
+            .map(|a| make_agent::<R>(a).expect("checked"))
+            .collect()
+    };
     let started = Instant::now();
+    // Without a stopping rule every change plays the whole budget: each game's original arm
+    // is played once for all the changes, in one plan of chunks (which can be sharded and
+    // resumed). With a rule each change stops on its own, look by look.
+    let joint: Option<Vec<Arms>> = if spec.stop.active() {
+        crate::distribute::refuse_sequential()?;
+        None
+    } else {
+        let nc = variants.len();
+        let sums = pool.install(|| {
+            crate::distribute::play_units(
+                spec.out.as_deref(),
+                &[budget],
+                CHUNK,
+                &|_| vec![Arms::default(); nc],
+                &|_, s, e| {
+                    let mut agents = new_agents();
+                    let mut out = vec![Arms::default(); nc];
+                    for t in s..e {
+                        let b = score(&ruleset, t, &mut agents);
+                        for (o, v) in out.iter_mut().zip(&variants) {
+                            o.add(b, score(v, t, &mut agents));
+                        }
+                    }
+                    bar.inc((e - s) * (nc as u64 + 1));
+                    Ok(out)
+                },
+            )
+        })?;
+        sums.into_iter().next()
+    };
+    let base_cache: RwLock<Vec<u8>> = RwLock::new(Vec::new());
     let mut rows = Vec::new();
-    for ((change, variant), note) in changes.iter().zip(&variants).zip(&notes) {
+    for (ci, ((change, variant), note)) in changes.iter().zip(&variants).zip(&notes).enumerate() {
+        if let Some(j) = &joint {
+            let a = &j[ci];
+            rows.push(ImpactRow {
+                deck: deck_name.clone(),
+                card: card_name(change),
+                change: change.label(),
+                games: budget,
+                base: a.base,
+                new: a.new,
+                paired: a.paired,
+                stop: None,
+                note: note.clone(),
+            });
+            continue;
+        }
         let mut acc = Look {
             paired: Paired::default(),
             base: [0; 2],
@@ -345,10 +441,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     .unwrap_or(&[])
                     .to_vec()
             };
-            let mut agents: Vec<Box<dyn Agent<R::State>>> = specs
-                .iter()
-                .map(|a| make_agent::<R>(a).expect("checked"))
-                .collect();
+            let mut agents = new_agents();
             let mut out = Look {
                 paired: Paired::default(),
                 base: [0; 2],
@@ -356,33 +449,11 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                 base_scores: (cached.len() as u64 != e - s).then(Vec::new),
             };
             for t in s..e {
-                let table = &tables[(t % m) as usize];
-                let (seats, slots) = seating(table, t / m);
-                let k = table.len();
-                let seat0 = slots[..k]
-                    .iter()
-                    .position(|&x| x == 0)
-                    .expect("slot 0 sits");
-                let mut score = |r: &R| {
-                    for a in agents.iter_mut() {
-                        a.reset();
-                    }
-                    let (_, rec) = play_seeded(
-                        r,
-                        spec.seed,
-                        t,
-                        &seats[..k],
-                        &slots[..k],
-                        &mut agents,
-                        &peeks,
-                    );
-                    half(rec.results[seat0])
-                };
                 let b = match cached.get((t - s) as usize) {
                     Some(&b) => b,
-                    None => score(&ruleset),
+                    None => score(&ruleset, t, &mut agents),
                 };
-                let v = score(variant);
+                let v = score(variant, t, &mut agents);
                 if let Some(bs) = out.base_scores.as_mut() {
                     bs.push(b);
                 }

@@ -36,7 +36,6 @@ use anyhow::{bail, Result};
 use cardsim_agents::{make_agent_for, Agent, AgentSpec, View};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{Action, Game, GameRng, PlayerResult, Ruleset, MAX_PLAYERS};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::output::{write_json, write_staged};
@@ -75,7 +74,7 @@ pub struct LadderJob {
 }
 
 /// Counts of one pair of agents.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PairAcc {
     /// Deals played (each twice).
     pub deals: u64,
@@ -97,6 +96,12 @@ pub struct PairAcc {
     pub b_wins: u64,
     /// Games B drew.
     pub b_draws: u64,
+}
+
+impl crate::distribute::Partial for PairAcc {
+    fn absorb(&mut self, o: &PairAcc) {
+        self.add(o);
+    }
 }
 
 impl PairAcc {
@@ -188,6 +193,9 @@ pub struct LadderManifest {
     pub deterministic: bool,
     /// Wall-clock seconds (a timing).
     pub elapsed_seconds: f64,
+    /// How the job ran when not in one go (shards merged, chunks resumed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<serde_json::Value>,
 }
 
 /// What a ladder produced.
@@ -443,35 +451,24 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
     }
     // Chunks (pair, deals s..e) are produced lazily from their number and folded into one
     // accumulator per pair as they finish (integer counts): memory stays flat in the deal count.
-    let per_pair = job.deals.div_ceil(LADDER_CHUNK);
     let (pool, threads) = crate::worker_pool(job.threads)?;
     let total_games = 2 * job.deals * pair_ids.len() as u64;
     let bar = crate::progress_bar(total_games, job.progress);
     let started = Instant::now();
-    let empty = || vec![PairAcc::default(); pair_ids.len()];
+    let games = vec![job.deals; pair_ids.len()];
     let accs: Result<Vec<PairAcc>> = pool.install(|| {
-        (0..per_pair * pair_ids.len() as u64)
-            .into_par_iter()
-            .map(|k| {
-                let p = (k / per_pair) as usize;
-                let s = (k % per_pair) * LADDER_CHUNK;
-                let e = (s + LADDER_CHUNK).min(job.deals);
+        crate::distribute::play_units(
+            job.out.as_deref(),
+            &games,
+            LADDER_CHUNK,
+            &|_| PairAcc::default(),
+            &|p, s, e| {
                 let (a, b) = pair_ids[p];
                 let acc = plan.play(a, b, s, e)?;
                 bar.inc(2 * (e - s));
-                Ok((p, acc))
-            })
-            .try_fold(empty, |mut v, r: Result<(usize, PairAcc)>| {
-                let (p, acc) = r?;
-                v[p].add(&acc);
-                Ok(v)
-            })
-            .try_reduce(empty, |mut v, w| {
-                for (x, y) in v.iter_mut().zip(&w) {
-                    x.add(y);
-                }
-                Ok(v)
-            })
+                Ok(acc)
+            },
+        )
     });
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
@@ -519,8 +516,9 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         threads,
         version: env!("CARGO_PKG_VERSION").into(),
         git_commit: git_commit(),
+        distribution: crate::distribute::describe(),
         deterministic,
-        elapsed_seconds: elapsed,
+        elapsed_seconds: crate::distribute::merged_seconds().unwrap_or(elapsed),
     };
     let written = match &job.out {
         Some(dir) => write_ladder(dir, &labels, &pairs, &ratings, &manifest)?,

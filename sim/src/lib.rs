@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod csvout;
+pub mod distribute;
 pub mod impact;
 pub mod ladder;
 pub mod output;
@@ -170,15 +171,17 @@ pub fn progress_bar(total: u64, show: bool) -> ProgressBar {
 /// games it used). Returns the accumulators and, under a rule, each matchup's stop report.
 pub fn play_run<R: Ruleset>(
     run: &Run<'_, R>,
+    out: Option<&Path>,
     stop: &StopRule,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<MatchAcc>, Vec<Option<StopInfo>>)> {
     if !stop.active() {
-        let r = run.play(progress)?;
+        let r = run.play_in(out, runner::Numbering::Continued, progress)?;
         let n = r.matchups.len();
         return Ok((r.matchups, vec![None; n]));
     }
     run.validate()?;
+    distribute::refuse_sequential()?;
     let mut base = 0;
     let mut accs = Vec::new();
     let mut stops = Vec::new();
@@ -261,6 +264,13 @@ pub fn load_ruleset<R: Ruleset>(
     let cards = cards
         .map(Path::to_path_buf)
         .unwrap_or_else(|| data_dir().join(R::default_cards()));
+    // The files a job reads name it (see `distribute::digest`); a missing one is left for
+    // the loader to report.
+    for f in std::iter::once(&cards).chain(decks) {
+        if f.is_file() {
+            distribute::note_input(f)?;
+        }
+    }
     let setup = Setup {
         cards: cards.clone(),
         decks: decks.iter().cloned().map(DeckSource::File).collect(),
@@ -331,7 +341,8 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     let (pool, threads) = worker_pool(job.threads)?;
     let bar = progress_bar(total, job.progress);
     let started = Instant::now();
-    let (accs, stops) = pool.install(|| play_run(&run, stop, &|k| bar.inc(k)))?;
+    let (accs, stops) =
+        pool.install(|| play_run(&run, job.out.as_deref(), stop, &|k| bar.inc(k)))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let used: Vec<u64> = accs

@@ -4,17 +4,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardsim_engine::registry::{self};
+use cardsim_sim::distribute;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
 use cli::bench::{cmd_bench, BenchArgs};
+use cli::common::DistArgs;
 use cli::common::GameArg;
 use cli::default::{cmd_default, DefaultArgs, DEFAULT_GAMES_PER_PAIR};
 use cli::impact::{cmd_impact, ImpactArgs};
 use cli::info::{cmd_params, ListAgents};
 use cli::ladder::{cmd_ladder, LadderArgs};
 use cli::matches::{cmd_match, MatchArgs};
+use cli::merge::{cmd_merge, MergeArgs};
 use cli::replay::ReplayArgs;
 use cli::report::{cmd_report, ReportArgs};
 use cli::run::{cmd_run, RunArgs};
@@ -66,6 +69,10 @@ enum Cmd {
     /// best-of-K series, each game with decks dealt at random from a pool without
     /// replacement; writes series.csv, length.csv and manifest.json.
     Match(MatchArgs),
+    /// Merge the folders of a sharded job (`--shard K/N` on run, tournament, impact, sweep,
+    /// ladder, match or default) into the outputs one process would have written:
+    /// `cardsim merge out out` merges every out/shard-* folder into out/.
+    Merge(MergeArgs),
     /// Print a shell completion script: `cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim`
     /// (also zsh, fish, elvish, powershell).
     Completions {
@@ -76,14 +83,74 @@ enum Cmd {
     Man,
 }
 
+/// The distribution options of a command that plays games.
+fn dist_of(cmd: &Option<Cmd>) -> Option<&DistArgs> {
+    Some(match cmd.as_ref()? {
+        Cmd::Run(a) => &a.play.dist,
+        Cmd::Tournament(a) => &a.play.dist,
+        Cmd::Impact(a) => &a.play.dist,
+        Cmd::Sweep(a) => &a.dist,
+        Cmd::Ladder(a) => &a.dist,
+        Cmd::Match(a) => &a.dist,
+        Cmd::Default(a) => &a.dist,
+        _ => return None,
+    })
+}
+
+/// Set up how the command's games run (whole, one shard, resumed) and a Ctrl-C handler that
+/// stops it cleanly.
+fn install_context(cmd: &Option<Cmd>) -> anyhow::Result<()> {
+    let Some(d) = dist_of(cmd) else { return Ok(()) };
+    let mode = match &d.shard {
+        Some(t) => {
+            distribute::Mode::Shard(distribute::Shard::parse(t, &|k| std::env::var(k).ok())?)
+        }
+        None => distribute::Mode::Whole,
+    };
+    let argv: Vec<String> = std::env::args().collect();
+    distribute::install(distribute::Context::new(mode, d.resume, &argv));
+    let _ = ctrlc::set_handler(|| {
+        if distribute::interrupted() {
+            std::process::exit(130);
+        }
+        distribute::interrupt();
+        eprintln!("\ncardsim: stopping after the games in progress (Ctrl-C again to quit at once)");
+    });
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let r = match cli.cmd {
+    let r = install_context(&cli.cmd).and_then(|()| run(cli.cmd));
+    match r {
+        Ok(()) => {
+            distribute::finish();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            if let Some(w) = e.downcast_ref::<distribute::ShardWritten>() {
+                println!("{w}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("cardsim: error: {e:#}");
+            if e.downcast_ref::<distribute::Interrupted>().is_some() {
+                return ExitCode::from(130);
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Run one parsed command.
+fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
+    match cmd {
         None => cmd_default(DefaultArgs {
             games_per_pair: DEFAULT_GAMES_PER_PAIR,
             seed: 2026,
             threads: None,
+            dist: DistArgs::default(),
             out: PathBuf::from("reports/default"),
+            quiet: false,
         }),
         Some(Cmd::Default(a)) => cmd_default(a),
         Some(Cmd::Run(a)) => cmd_run(a),
@@ -107,6 +174,14 @@ fn main() -> ExitCode {
         .map(|s| print!("{s}")),
         Some(Cmd::Report(a)) => cmd_report(a),
         Some(Cmd::Match(a)) => cmd_match(a),
+        Some(Cmd::Merge(a)) => cmd_merge(a, &|argv| {
+            let cli = Cli::try_parse_from(argv)
+                .map_err(|e| anyhow::anyhow!("the shards' command line no longer parses: {e}"))?;
+            if matches!(cli.cmd, Some(Cmd::Merge(_)) | None) {
+                anyhow::bail!("the shards' command line is not a command that plays games");
+            }
+            run(cli.cmd)
+        }),
         Some(Cmd::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -122,13 +197,6 @@ fn main() -> ExitCode {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
                 _ => Ok(()),
             }
-        }
-    };
-    match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("cardsim: error: {e:#}");
-            ExitCode::from(2)
         }
     }
 }

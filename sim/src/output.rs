@@ -610,6 +610,10 @@ pub struct Manifest {
     pub games_per_second: f64,
     /// The command's options, by name (stopping rules, sweep values, card changes, ...).
     pub options: serde_json::Value,
+    /// How the job ran when not in one go: the shards merged, or the chunks taken from the
+    /// journal of an interrupted run (see `cardsim merge`, `--resume`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<serde_json::Value>,
 }
 
 impl Manifest {
@@ -639,12 +643,16 @@ impl Manifest {
             version: env!("CARGO_PKG_VERSION").into(),
             git_commit: crate::git_commit(),
             deterministic: true,
+            distribution: crate::distribute::describe(),
             ..Default::default()
         }
     }
 
     /// Record the games played, the threads and the wall-clock time.
+    /// For a merge of shards the time is the shards' total wall-clock seconds (the merge
+    /// itself plays nothing).
     pub fn set_timing(&mut self, games: u64, threads: usize, elapsed: f64) {
+        let elapsed = crate::distribute::merged_seconds().unwrap_or(elapsed);
         self.games = games;
         self.threads = threads;
         self.elapsed_seconds = elapsed;

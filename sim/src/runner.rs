@@ -12,7 +12,9 @@ use cardsim_engine::{
     game_rng, stream_rng, Action, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult,
     RngRole, Ruleset, ToMove, MAX_PLAYERS,
 };
-use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::distribute::Partial;
 
 /// Games per chunk (the unit of parallel work and of progress updates).
 pub const CHUNK: u64 = 2048;
@@ -160,7 +162,7 @@ pub fn play_seeded<R: Ruleset>(
 }
 
 /// Results of one slot (deck) in one seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatAcc {
     /// Games.
     pub games: u64,
@@ -213,7 +215,7 @@ pub fn team_index(slot_mask: usize, seat_mask: usize) -> usize {
 }
 
 /// Per-card counts of one slot's deck.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardAcc {
     /// Games in which some copy was drawn / of those won.
     pub drawn: [u64; 2],
@@ -228,7 +230,7 @@ pub struct CardAcc {
 }
 
 /// Everything aggregated for one matchup.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchAcc {
     /// `seats[slot][seat]`.
     pub seats: Vec<Vec<SeatAcc>>,
@@ -243,7 +245,9 @@ pub struct MatchAcc {
     /// wins when any member wins (the rules give a winning side's members a win each), draws
     /// when no member wins and some member draws (at a turn limit, a member eliminated earlier
     /// keeps its loss while the team still draws), and loses otherwise. Only the result
-    /// counts are kept (no turn histogram, no decisions).
+    /// counts are kept (no turn histogram, no decisions). Stored sparsely (only teams that
+    /// played), as most of the 256 combinations never occur.
+    #[serde(with = "sparse_teams")]
     pub teams: Vec<SeatAcc>,
     /// Order-independent checksum over (game index, turns, results).
     pub checksum: u64,
@@ -266,6 +270,12 @@ impl MatchAcc {
 
     /// Add another accumulator's counts.
     pub fn merge(mut self, o: MatchAcc) -> MatchAcc {
+        self.add(&o);
+        self
+    }
+
+    /// Add another accumulator's counts in place.
+    pub fn add(&mut self, o: &MatchAcc) {
         for (a, b) in self.seats.iter_mut().zip(&o.seats) {
             for (x, y) in a.iter_mut().zip(b) {
                 x.merge(y);
@@ -293,7 +303,40 @@ impl MatchAcc {
             a.merge(b);
         }
         self.checksum = self.checksum.wrapping_add(o.checksum);
-        self
+    }
+}
+
+impl Partial for MatchAcc {
+    fn absorb(&mut self, other: &Self) {
+        self.add(other);
+    }
+}
+
+/// (De)serialize the team counts as `[index, counts]` pairs of the teams that played.
+mod sparse_teams {
+    use super::{SeatAcc, MAX_PLAYERS};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[SeatAcc], s: S) -> Result<S::Ok, S::Error> {
+        let used: Vec<(usize, &SeatAcc)> =
+            v.iter().enumerate().filter(|(_, a)| a.games > 0).collect();
+        used.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SeatAcc>, D::Error> {
+        let used: Vec<(usize, SeatAcc)> = Vec::deserialize(d)?;
+        let mut v = vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)];
+        for (i, a) in used {
+            match v.get_mut(i) {
+                Some(slot) => *slot = a,
+                None => {
+                    return Err(serde::de::Error::custom(format!(
+                        "team index {i} out of range"
+                    )))
+                }
+            }
+        }
+        Ok(v)
     }
 }
 
@@ -353,6 +396,15 @@ pub enum RunError {
     Plan(String),
 }
 
+/// How a run numbers the games of its matchups (the numbers seed the games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Matchup after matchup: every game of the run has its own number.
+    Continued,
+    /// Every matchup from 0: each pairing is played on the same deals (tournaments).
+    SameDeals,
+}
+
 /// A whole run: several matchups of one rule set.
 pub struct Run<'a, R: Ruleset> {
     /// The loaded rule set.
@@ -403,57 +455,48 @@ impl<'a, R: Ruleset> Run<'a, R> {
     }
 
     /// Play everything. `progress` is bumped once per finished chunk with its game count.
-    pub fn play(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<RunResult, RunError> {
+    pub fn play(&self, progress: &(dyn Fn(u64) + Sync)) -> anyhow::Result<RunResult> {
+        self.play_in(None, Numbering::Continued, progress)
+    }
+
+    /// Play everything through the job's [`crate::distribute`] context (whole, one shard,
+    /// merged or resumed), with the journal and shard folders in `out`. Matchups are the
+    /// plan's units, cut into chunks of [`CHUNK`] games.
+    pub fn play_in(
+        &self,
+        out: Option<&std::path::Path>,
+        numbering: Numbering,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> anyhow::Result<RunResult> {
         self.validate()?;
         let n = self.ruleset.num_players();
-        // Chunks are numbered across the matchups and produced lazily from their number, and
-        // each worker folds the chunks it plays into one accumulator per matchup: memory stays
-        // flat in the game count (integer sums, so the grouping does not change a result).
-        let mut first_chunk = Vec::with_capacity(self.matchups.len() + 1);
         let mut bases = Vec::with_capacity(self.matchups.len());
-        let (mut chunks, mut base) = (0u64, 0u64);
+        let mut base = 0u64;
         for m in &self.matchups {
-            first_chunk.push(chunks);
-            bases.push(base);
-            chunks += m.games.div_ceil(CHUNK);
+            bases.push(match numbering {
+                Numbering::Continued => base,
+                Numbering::SameDeals => 0,
+            });
             base += m.games;
         }
-        first_chunk.push(chunks);
         let positions: Vec<Vec<Vec<u64>>> = (0..self.matchups.len())
             .map(|mi| self.positions(mi))
             .collect();
         let max_turns = self.max_turns();
-        let empty = || -> Vec<Option<MatchAcc>> { vec![None; self.matchups.len()] };
-        let add = |mut v: Vec<Option<MatchAcc>>, mi: usize, acc: MatchAcc| {
-            v[mi] = Some(match v[mi].take() {
-                None => acc,
-                Some(a) => a.merge(acc),
-            });
-            v
-        };
-        let out = (0..chunks)
-            .into_par_iter()
-            .fold(empty, |v, k| {
-                // The matchup holding chunk k: the last one starting at or before it.
-                let mi = first_chunk.partition_point(|&f| f <= k) - 1;
-                let s = (k - first_chunk[mi]) * CHUNK;
-                let e = (s + CHUNK).min(self.matchups[mi].games);
+        let games: Vec<u64> = self.matchups.iter().map(|m| m.games).collect();
+        let matchups = crate::distribute::play_units(
+            out,
+            &games,
+            CHUNK,
+            &|mi| MatchAcc::new(n, n, &positions[mi], max_turns),
+            &|mi, s, e| {
                 let acc = self.play_chunk(mi, bases[mi], s, e, n, &positions[mi], max_turns);
                 progress(e - s);
-                add(v, mi, acc)
-            })
-            .reduce(empty, |a, b| {
-                b.into_iter().enumerate().fold(a, |v, (mi, x)| match x {
-                    Some(acc) => add(v, mi, acc),
-                    None => v,
-                })
-            });
+                Ok(acc)
+            },
+        )?;
         Ok(RunResult {
-            matchups: out
-                .into_iter()
-                .enumerate()
-                .map(|(mi, a)| a.unwrap_or_else(|| MatchAcc::new(n, n, &positions[mi], max_turns)))
-                .collect(),
+            matchups,
             games: self.total_games(),
         })
     }

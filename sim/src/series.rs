@@ -29,7 +29,6 @@ use cardsim_agents::{make_agent_for, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{stream_rng, PlayerResult, RngRole, Ruleset};
 use rand::RngExt;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::output::{rate as rate_cells, write_json, write_staged};
@@ -121,7 +120,7 @@ pub struct SeriesJob {
 }
 
 /// Integer counts of a set of matches.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct SeriesAcc {
     /// Matches played.
     pub matches: u64,
@@ -147,6 +146,12 @@ pub struct SeriesAcc {
     pub game1_winner_won: u64,
     /// Matches by number of games played (index = games).
     pub length: Vec<u64>,
+}
+
+impl crate::distribute::Partial for SeriesAcc {
+    fn absorb(&mut self, o: &SeriesAcc) {
+        self.add(o);
+    }
 }
 
 impl SeriesAcc {
@@ -223,6 +228,9 @@ pub struct SeriesManifest {
     pub command: Vec<String>,
     /// Source commit.
     pub git_commit: Option<String>,
+    /// How the job ran when not in one go (shards merged, chunks resumed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<serde_json::Value>,
 }
 
 /// The result of a series run.
@@ -405,24 +413,19 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     // Chunks are produced lazily from their number and folded as they finish (integer
     // counts, so the grouping changes nothing): memory stays flat in the match count.
     let acc: Result<SeriesAcc> = pool.install(|| {
-        (0..job.matches.div_ceil(SERIES_CHUNK))
-            .into_par_iter()
-            .map(|c| {
-                let s = c * SERIES_CHUNK;
-                let e = (s + SERIES_CHUNK).min(job.matches);
+        crate::distribute::play_units(
+            job.out.as_deref(),
+            &[job.matches],
+            SERIES_CHUNK,
+            &|_| empty(),
+            &|_, s, e| {
                 let mut agents = make()?;
                 let acc = play_matches(&ruleset, job, &mut agents, s, e);
                 bar.inc(e - s);
                 Ok(acc)
-            })
-            .try_fold(empty, |mut a, p: Result<SeriesAcc>| {
-                a.add(&p?);
-                Ok(a)
-            })
-            .try_reduce(empty, |mut a, b| {
-                a.add(&b);
-                Ok(a)
-            })
+            },
+        )
+        .map(|mut v| v.pop().expect("one unit"))
     });
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
@@ -437,10 +440,11 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
         seed: job.seed,
         params: job.params.clone(),
         threads,
-        elapsed_seconds: elapsed,
+        elapsed_seconds: crate::distribute::merged_seconds().unwrap_or(elapsed),
         deterministic,
         command: job.command.clone(),
         git_commit: git_commit(),
+        distribution: crate::distribute::describe(),
     };
     let written = match &job.out {
         Some(dir) => write_series(dir, &acc, &manifest)?,

@@ -75,7 +75,7 @@ pub fn wilson_half_width(k: u64, n: u64, z: f64) -> Option<f64> {
 /// Per-game paired differences d = score(new arm) − score(old arm) of games played with the
 /// same seeds in both arms, a score being 1 for a win, ½ for a draw and 0 for a loss. Kept in
 /// integer half-points (2d ∈ {−2, …, 2}) so that sums are exact and merge in any order.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Paired {
     /// Pairs (games played in both arms).
     pub n: u64,

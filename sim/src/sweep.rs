@@ -15,7 +15,6 @@ use cardsim_engine::{EndReason, Game, ParamKind, Params, PlayerResult, Ruleset, 
 
 use crate::output::{self, Manifest};
 use crate::runner::{play_seeded, seating_for as seating};
-use crate::sequential::run_looks;
 use crate::stats::{hist_mean, hist_quantile, wilson, Paired, Z95};
 use crate::{load_ruleset, progress_bar, worker_pool};
 
@@ -53,7 +52,7 @@ pub struct SweepSpec {
 }
 
 /// Counts at one value.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ValueAcc {
     /// Games.
     pub games: u64,
@@ -69,8 +68,8 @@ pub struct ValueAcc {
     pub stall_diff: Paired,
 }
 
-impl ValueAcc {
-    fn merge(&mut self, o: &ValueAcc) {
+impl crate::distribute::Partial for ValueAcc {
+    fn absorb(&mut self, o: &ValueAcc) {
         self.games += o.games;
         for s in 0..MAX_PLAYERS {
             self.wins[s] += o.wins[s];
@@ -297,16 +296,20 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         bar.inc((e - s) * nv as u64);
         accs
     };
-    let mut accs: Vec<ValueAcc> = vec![ValueAcc::default(); nv];
-    let look = (crate::runner::CHUNK / nv as u64).max(64);
-    pool.install(|| {
-        run_looks(total, look, &play, &mut |part: Vec<ValueAcc>, _| {
-            for (a, p) in accs.iter_mut().zip(&part) {
-                a.merge(p);
-            }
-            false
-        })
-    });
+    let chunk = (crate::runner::CHUNK / nv as u64).max(64);
+    let empty = |_| -> Vec<ValueAcc> { vec![ValueAcc::default(); nv] };
+    let accs = pool
+        .install(|| {
+            crate::distribute::play_units(
+                spec.out.as_deref(),
+                &[total],
+                chunk,
+                &empty,
+                &|_, s, e| Ok(play(s, e)),
+            )
+        })?
+        .pop()
+        .expect("one unit");
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let seats: Vec<String> = (0..n).map(|s| first.seat_name(s).to_string()).collect();

@@ -15,7 +15,7 @@ use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
 
 use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
-use crate::runner::{MatchAcc, Matchup, Run};
+use crate::runner::{MatchAcc, Matchup, Numbering, Run};
 use crate::sequential::{StopInfo, StopRule};
 use crate::stats::{bradley_terry, wilson, ELO_PER_THETA, Z95};
 use crate::{load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
@@ -169,11 +169,19 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     let (pool, threads) = worker_pool(spec.threads)?;
     let bar = progress_bar(run.total_games(), spec.progress);
     let started = Instant::now();
-    let results: Vec<(MatchAcc, Option<StopInfo>)> = pool.install(|| {
-        (0..run.matchups.len())
-            .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &|g| bar.inc(g)))
-            .collect()
-    });
+    // Every pairing is played on the same deals (games numbered from 0 in each).
+    let results: Vec<(MatchAcc, Option<StopInfo>)> = if spec.stop.active() {
+        crate::distribute::refuse_sequential()?;
+        pool.install(|| {
+            (0..run.matchups.len())
+                .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &|g| bar.inc(g)))
+                .collect()
+        })
+    } else {
+        let r = pool
+            .install(|| run.play_in(spec.out.as_deref(), Numbering::SameDeals, &|g| bar.inc(g)))?;
+        r.matchups.into_iter().map(|a| (a, None)).collect()
+    };
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
 

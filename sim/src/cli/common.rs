@@ -65,6 +65,24 @@ impl StopArgs {
     }
 }
 
+/// Running a job across machines or after a crash (every command that plays games).
+#[derive(Args, Debug, Clone, Default, serde::Serialize)]
+pub struct DistArgs {
+    /// Play one shard of the job: `K/N` (shard K, counted from 0, of N), `auto` (K and N from
+    /// a Slurm job array's SLURM_ARRAY_TASK_* or a Kubernetes Indexed Job's
+    /// JOB_COMPLETION_INDEX with CARDSIM_SHARD_COUNT) or `auto/N`. The shard writes its
+    /// partial sums to OUT/shard-K-of-N/; `cardsim merge` turns the N folders into the outputs
+    /// one process would have written.
+    #[arg(long, value_name = "K/N|auto")]
+    #[serde(skip)]
+    pub shard: Option<String>,
+    /// Finish an interrupted run (or shard) from the journal in its output folder; the
+    /// results are the same as an uninterrupted run's.
+    #[arg(long)]
+    #[serde(skip)]
+    pub resume: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct GameArg {
     /// Game name.
@@ -93,6 +111,9 @@ pub struct PlayArgs {
     pub preset: Option<String>,
     #[command(flatten)]
     pub stop: StopArgs,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub dist: DistArgs,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

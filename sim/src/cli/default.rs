@@ -22,9 +22,14 @@ pub struct DefaultArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+    #[command(flatten)]
+    pub dist: DistArgs,
     /// Output folder.
     #[arg(long, default_value = "reports/default")]
     pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 pub fn cmd_default(a: DefaultArgs) -> Result<()> {
@@ -40,7 +45,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         threads: a.threads.map(|t| t as usize),
         out: Some(a.out.clone()),
         params: vec![],
-        progress: true,
+        progress: !a.quiet,
         command: argv(),
     };
     let pairs = job.decks.len() * (job.decks.len() - 1) / 2;

@@ -38,6 +38,8 @@ pub struct LadderArgs {
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+    #[command(flatten)]
+    pub dist: DistArgs,
     /// Output folder (default: reports/agents/GAME).
     #[arg(long)]
     pub out: Option<PathBuf>,

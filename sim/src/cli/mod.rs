@@ -8,6 +8,7 @@ pub mod impact;
 pub mod info;
 pub mod ladder;
 pub mod matches;
+pub mod merge;
 pub mod replay;
 pub mod report;
 pub mod run;

@@ -47,6 +47,9 @@ pub struct SweepArgs {
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub dist: DistArgs,
     /// Output folder.
     #[arg(long)]
     pub out: PathBuf,
