@@ -19,6 +19,7 @@ use cardsim_agents::{make_agent, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{Ablation, LoadError, PlayerResult, Ruleset};
 
+use crate::distribute::Partial;
 use crate::output::{self, stop_cells, Manifest};
 use crate::runner::{play_seeded, seating_for as seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
@@ -237,9 +238,7 @@ impl crate::distribute::Partial for Arms {
 
 /// One look of one change.
 struct Look {
-    paired: Paired,
-    base: [u64; 2],
-    new: [u64; 2],
+    arms: Arms,
     /// Original-arm scores of the look's games when this look computed them.
     base_scores: Option<Vec<u8>>,
 }
@@ -382,8 +381,15 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     // Without a stopping rule every change plays the whole budget: each game's original arm
     // is played once for all the changes, in one plan of chunks (which can be sharded and
     // resumed). With a rule each change stops on its own, look by look.
-    let joint: Option<Vec<Arms>> = if spec.stop.active() {
-        crate::distribute::refuse_sequential()?;
+    let looks = match spec.stop.active() {
+        true => Some(crate::distribute::Looks::open(
+            spec.out.as_deref(),
+            &vec![budget; variants.len()],
+            look,
+        )?),
+        false => None,
+    };
+    let joint: Option<Vec<Arms>> = if looks.is_some() {
         None
     } else {
         let nc = variants.len();
@@ -427,47 +433,52 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
             });
             continue;
         }
-        let mut acc = Look {
-            paired: Paired::default(),
-            base: [0; 2],
-            new: [0; 2],
-            base_scores: None,
-        };
+        let looks = looks
+            .as_ref()
+            .expect("only a stopping rule plays look by look");
+        let mut acc = Arms::default();
         let mut decision = None;
-        let play = |s: u64, e: u64| -> Look {
-            let cached: Vec<u8> = {
-                let c = base_cache.read().expect("no panics while holding the lock");
-                c.get(s as usize..(e as usize).min(c.len()))
-                    .unwrap_or(&[])
-                    .to_vec()
-            };
-            let mut agents = new_agents();
-            let mut out = Look {
-                paired: Paired::default(),
-                base: [0; 2],
-                new: [0; 2],
-                base_scores: (cached.len() as u64 != e - s).then(Vec::new),
-            };
-            for t in s..e {
-                let b = match cached.get((t - s) as usize) {
-                    Some(&b) => b,
-                    None => score(&ruleset, t, &mut agents),
+        let mut failed = None;
+        let play = |s: u64, e: u64| -> Result<Look> {
+            let mut fresh = None;
+            let arms = looks.look(ci, s, e, || {
+                let cached: Vec<u8> = {
+                    let c = base_cache.read().expect("no panics while holding the lock");
+                    c.get(s as usize..(e as usize).min(c.len()))
+                        .unwrap_or(&[])
+                        .to_vec()
                 };
-                let v = score(variant, t, &mut agents);
-                if let Some(bs) = out.base_scores.as_mut() {
-                    bs.push(b);
+                let mut agents = new_agents();
+                let mut arms = Arms::default();
+                let mut scores = (cached.len() as u64 != e - s).then(Vec::new);
+                for t in s..e {
+                    let b = match cached.get((t - s) as usize) {
+                        Some(&b) => b,
+                        None => score(&ruleset, t, &mut agents),
+                    };
+                    if let Some(bs) = scores.as_mut() {
+                        bs.push(b);
+                    }
+                    arms.add(b, score(variant, t, &mut agents));
                 }
-                out.paired.add(b, v);
-                out.base[0] += (b == 2) as u64;
-                out.base[1] += (b == 1) as u64;
-                out.new[0] += (v == 2) as u64;
-                out.new[1] += (v == 1) as u64;
-            }
+                fresh = scores;
+                arms
+            })?;
             bar.inc(e - s);
-            out
+            Ok(Look {
+                arms,
+                base_scores: fresh,
+            })
         };
         let used = pool.install(|| {
-            run_looks(budget, look, &play, &mut |l: Look, games| {
+            run_looks(budget, look, &play, &mut |l: Result<Look>, games| {
+                let l = match l {
+                    Ok(l) => l,
+                    Err(e) => {
+                        failed = Some(e);
+                        return true;
+                    }
+                };
                 if let Some(bs) = l.base_scores {
                     let mut c = base_cache
                         .write()
@@ -479,15 +490,15 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                         c.extend_from_slice(&bs[(have - start) as usize..]);
                     }
                 }
-                acc.paired.merge(&l.paired);
-                for i in 0..2 {
-                    acc.base[i] += l.base[i];
-                    acc.new[i] += l.new[i];
-                }
+                acc.absorb(&l.arms);
                 decision = check(&spec.stop, &acc.paired, games);
-                decision.is_some()
+                decision.is_some() || crate::distribute::interrupted()
             })
         });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        looks.check_interrupted()?;
         let stop = spec.stop.active().then(|| {
             spec.stop.info(
                 decision,

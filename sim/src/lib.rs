@@ -181,12 +181,13 @@ pub fn play_run<R: Ruleset>(
         return Ok((r.matchups, vec![None; n]));
     }
     run.validate()?;
-    distribute::refuse_sequential()?;
+    let budgets: Vec<u64> = run.matchups.iter().map(|m| m.games).collect();
+    let looks = distribute::Looks::open(out, &budgets, stop.look)?;
     let mut base = 0;
     let mut accs = Vec::new();
     let mut stops = Vec::new();
     for (mi, m) in run.matchups.iter().enumerate() {
-        let (acc, info) = play_matchup(run, mi, base, stop, progress);
+        let (acc, info) = play_matchup(run, mi, base, stop, &looks, progress)?;
         accs.push(acc);
         stops.push(info);
         base += m.games;
@@ -203,8 +204,9 @@ pub fn play_matchup<R: Ruleset>(
     mi: usize,
     base: u64,
     stop: &StopRule,
+    looks: &distribute::Looks,
     progress: &(dyn Fn(u64) + Sync),
-) -> (MatchAcc, Option<StopInfo>) {
+) -> Result<(MatchAcc, Option<StopInfo>)> {
     let budget = run.matchups[mi].games;
     let look = if stop.active() {
         stop.look
@@ -213,15 +215,23 @@ pub fn play_matchup<R: Ruleset>(
     };
     let mut acc: Option<MatchAcc> = None;
     let (mut wins, mut decision, mut hw) = (0, None, None);
+    let mut failed = None;
     let used = sequential::run_looks(
         budget,
         look,
         &|s, e| {
-            let a = run.play_range(mi, base, s, e);
+            let a = looks.look(mi, s, e, || run.play_range(mi, base, s, e));
             progress(e - s);
             a
         },
         &mut |a, n| {
+            let a = match a {
+                Ok(a) => a,
+                Err(e) => {
+                    failed = Some(e);
+                    return true;
+                }
+            };
             let m = match acc.take() {
                 None => a,
                 Some(x) => x.merge(a),
@@ -230,15 +240,19 @@ pub fn play_matchup<R: Ruleset>(
             hw = stats::wilson_half_width(wins, n, stats::Z95);
             decision = stop.check(wins, n, hw, n);
             acc = Some(m);
-            decision.is_some()
+            decision.is_some() || distribute::interrupted()
         },
     );
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    looks.check_interrupted()?;
     let n = run.ruleset.num_players();
     let acc = acc.unwrap_or_else(|| MatchAcc::new(n, n, &run.positions(mi), run.max_turns()));
     let info = stop
         .active()
         .then(|| stop.info(decision, wins, used, hw, used, budget));
-    (acc, info)
+    Ok((acc, info))
 }
 
 /// Most decks one job loads (deck indices are bytes).

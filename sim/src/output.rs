@@ -610,6 +610,13 @@ pub struct Manifest {
     pub games_per_second: f64,
     /// The command's options, by name (stopping rules, sweep values, card changes, ...).
     pub options: serde_json::Value,
+    /// SHA-256 of the card and deck files as they were read (`cardsim replay` checks them).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub inputs: std::collections::BTreeMap<String, String>,
+    /// SHA-256 of each output file written with this manifest (`cardsim report` checks that a
+    /// folder's files belong together).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub files: std::collections::BTreeMap<String, String>,
     /// How the job ran when not in one go: the shards merged, or the chunks taken from the
     /// journal of an interrupted run (see `cardsim merge`, `--resume`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -643,6 +650,13 @@ impl Manifest {
             version: env!("CARGO_PKG_VERSION").into(),
             git_commit: crate::git_commit(),
             deterministic: true,
+            inputs: std::iter::once(cards)
+                .chain(decks.iter().map(PathBuf::as_path))
+                .filter_map(|p| {
+                    let sha = crate::distribute::digest::file_sha256(p).ok()?;
+                    Some((p.display().to_string(), sha))
+                })
+                .collect(),
             distribution: crate::distribute::describe(),
             ..Default::default()
         }
@@ -747,10 +761,16 @@ pub fn write_files(
     let mut names: Vec<&str> = files.iter().map(|f| f.0).collect();
     names.push("manifest.json");
     write_staged(dir, &names, |staging| {
+        let mut manifest = manifest.clone();
         for (name, write) in files {
-            write(&staging.join(name))?;
+            let p = staging.join(name);
+            write(&p)?;
+            manifest.files.insert(
+                name.to_string(),
+                crate::distribute::digest::file_sha256(&p)?,
+            );
         }
-        write_json(&staging.join("manifest.json"), manifest)
+        write_json(&staging.join("manifest.json"), &manifest)
     })
 }
 

@@ -28,6 +28,9 @@ struct RunManifest {
     matchups: Vec<RunMatchup>,
     #[serde(default = "yes")]
     deterministic: bool,
+    /// SHA-256 of the card and deck files the run read (older manifests: none).
+    #[serde(default)]
+    inputs: std::collections::BTreeMap<String, String>,
 }
 
 fn yes() -> bool {
@@ -174,6 +177,18 @@ impl Conditions {
 
 fn replay_for<R: Ruleset>(m: &RunManifest, job: &ReplayJob) -> Result<String> {
     let decks: Vec<PathBuf> = m.decks.iter().map(|d| resolve(d)).collect();
+    // A changed card or deck file would replay another game than the run played.
+    for (name, sha) in &m.inputs {
+        let p = resolve(name);
+        if let Ok(now) = crate::distribute::digest::file_sha256(&p) {
+            if &now != sha {
+                bail!(
+                    "{}: changed since the run (its SHA-256 differs from the manifest's), so the replay would not be the run's game; restore the file or run again",
+                    p.display()
+                );
+            }
+        }
+    }
     let (ruleset, _) = crate::load_ruleset::<R>(Some(&resolve(&m.cards)), &decks, &m.params)
         .context("cannot load the run's cards, decks and parameters")?;
     let Some(mu) = m

@@ -171,12 +171,13 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     let started = Instant::now();
     // Every pairing is played on the same deals (games numbered from 0 in each).
     let results: Vec<(MatchAcc, Option<StopInfo>)> = if spec.stop.active() {
-        crate::distribute::refuse_sequential()?;
+        let budgets: Vec<u64> = run.matchups.iter().map(|m| m.games).collect();
+        let looks = crate::distribute::Looks::open(spec.out.as_deref(), &budgets, spec.stop.look)?;
         pool.install(|| {
             (0..run.matchups.len())
-                .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &|g| bar.inc(g)))
-                .collect()
-        })
+                .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &looks, &|g| bar.inc(g)))
+                .collect::<Result<_>>()
+        })?
     } else {
         let r = pool
             .install(|| run.play_in(spec.out.as_deref(), Numbering::SameDeals, &|g| bar.inc(g)))?;

@@ -219,6 +219,12 @@ fn shards_merge_to_the_single_process_outputs() {
             ]));
             assert!(out.contains(&format!("merged {n} shards")), "{out}");
             same_files(&one, &merged, files, &format!("{name} in {n} shards"));
+            if ["run", "tournament", "impact", "sweep", "default"].contains(&name) {
+                assert!(
+                    merged.join("report.html").exists(),
+                    "{name}: merge writes the report"
+                );
+            }
             let m = std::fs::read_to_string(merged.join("manifest.json")).unwrap();
             assert!(
                 m.contains(&format!("\"merged_shards\": {n}")),
@@ -226,6 +232,12 @@ fn shards_merge_to_the_single_process_outputs() {
             );
         }
     }
+}
+
+/// Edit a copy of the bruisers deck (one Bonecrusher fewer).
+fn edit_deck(deck: &Path) {
+    let text = std::fs::read_to_string(deck).unwrap();
+    std::fs::write(deck, text.replace("2x Bonecrusher", "Bonecrusher")).unwrap();
 }
 
 /// A three-shard run job, its shards done, in `t`; returns (job folder, its shard folders).
@@ -327,13 +339,7 @@ fn merge_refuses_what_would_not_be_exact() {
             &["--quiet", "--out", &p(&job2), "--shard", &format!("{k}/2")],
         ));
     }
-    std::fs::write(
-        &deck,
-        std::fs::read_to_string(&deck)
-            .unwrap()
-            .replace("2x Bonecrusher", "Bonecrusher"),
-    )
-    .unwrap();
+    edit_deck(&deck);
     let e = err(&strs(&["merge", o, &p(&job2)]));
     assert!(e.contains(&format!("the file {} differs", p(&deck))), "{e}");
     // Nothing was written by any refused merge; the good set merges.
@@ -462,4 +468,121 @@ fn kill_and_resume_give_the_same_files() {
     .unwrap();
     let e = err(&with(args.clone(), &["--out", out.to_str().unwrap()]));
     assert!(e.contains("holds the journal of an unfinished run"), "{e}");
+}
+
+/// Wait until the run writing into `out` has journaled `lines` lines (header included).
+fn wait_for_journal(out: &Path, lines: usize) {
+    let journal = out.join("journal-0.jsonl");
+    let t0 = std::time::Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |s| s.lines().count()) < lines {
+        assert!(t0.elapsed().as_secs() < 60, "no journal lines");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn ctrl_c_stops_cleanly_and_says_how_to_resume() {
+    let t = Tmp::new("ctrlc");
+    let args = with(run_args("600000"), &["--quiet"]);
+    let out = t.0.join("run");
+    let o = out.to_str().unwrap();
+    let child = Command::new(bin())
+        .args(with(args.clone(), &["--out", o]))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first journal lines, then interrupt as a terminal's Ctrl-C does.
+    wait_for_journal(&out, 3);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("stopping after the games in progress"),
+        "{err}"
+    );
+    assert!(
+        err.contains("chunks are saved in") && err.contains("run the same command with --resume"),
+        "{err}"
+    );
+    assert!(
+        !out.join("summary.csv").exists(),
+        "an interrupted run writes no outputs"
+    );
+    ok(&with(args.clone(), &["--out", o, "--resume"]));
+    let one = t.0.join("one");
+    ok(&with(args, &["--out", one.to_str().unwrap()]));
+    same_files(
+        &one,
+        &out,
+        &["summary.csv", "turns.csv", "cards.csv"],
+        "after Ctrl-C",
+    );
+}
+
+#[test]
+fn a_sequential_run_resumes_to_the_same_stop() {
+    let t = Tmp::new("resume-sprt");
+    // A budget large enough that the killed run has not stopped yet; --until-halfwidth stops
+    // at a fixed look whatever the results, so the test's length is known.
+    let args = with(
+        run_args("2000000"),
+        &["--quiet", "--until-halfwidth", "0.0012", "--look", "2000"],
+    );
+    let one = t.0.join("one");
+    ok(&with(args.clone(), &["--out", one.to_str().unwrap()]));
+    let out = t.0.join("killed");
+    let o = out.to_str().unwrap();
+    let mut child = Command::new(bin())
+        .args(with(args.clone(), &["--out", o]))
+        .spawn()
+        .unwrap();
+    wait_for_journal(&out, 20);
+    let _ = child.kill();
+    let _ = child.wait();
+    ok(&with(args, &["--out", o, "--resume"]));
+    same_files(
+        &one,
+        &out,
+        &["summary.csv", "turns.csv", "cards.csv"],
+        "sequential resume",
+    );
+    let m = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(m.contains("\"resumed_looks\""), "{m}");
+}
+
+#[test]
+fn manifests_name_their_files_and_inputs() {
+    let t = Tmp::new("digests");
+    let deck = t.0.join("mine.txt");
+    std::fs::copy(repo("data/tyrant/decks/bruisers.txt"), &deck).unwrap();
+    let args = strs(&[
+        "run",
+        "--deck",
+        deck.to_str().unwrap(),
+        "--vs",
+        &repo("data/tyrant/decks/flyers.txt"),
+        "--games",
+        "3000",
+        "--quiet",
+    ]);
+    let (a, b) = (t.0.join("a"), t.0.join("b"));
+    ok(&with(args.clone(), &["--out", a.to_str().unwrap()]));
+    ok(&with(args, &["--out", b.to_str().unwrap(), "--seed", "9"]));
+    // A folder mixing two runs' files is refused by report, naming the file.
+    std::fs::copy(b.join("summary.csv"), a.join("summary.csv")).unwrap();
+    let e = err(&strs(&["report", a.to_str().unwrap()]));
+    assert!(
+        e.contains("summary.csv: not the file manifest.json was written with"),
+        "{e}"
+    );
+    ok(&strs(&["report", b.to_str().unwrap()]));
+    // A deck edited since the run: replay refuses to show another game.
+    edit_deck(&deck);
+    let e = err(&strs(&["replay", b.to_str().unwrap(), "--index", "3"]));
+    assert!(e.contains("mine.txt: changed since the run"), "{e}");
 }

@@ -387,17 +387,114 @@ pub fn play_units<A: Partial>(
 
 /// Refuse what sequential stopping (`--sprt`, `--until-halfwidth`) cannot do: after each
 /// look it decides on all the games before it, in order, which no single shard has, so a
-/// sequential job cannot be sharded or merged; and it keeps no journal, so it cannot be
-/// resumed (it stops early and is rarely long: rerun it).
-pub fn refuse_sequential() -> Result<()> {
+/// sequential job cannot be sharded or merged.
+pub fn refuse_sharded_sequential() -> Result<()> {
     let Some(ctx) = current() else { return Ok(()) };
     match &ctx.mode {
         Mode::Shard(_) | Mode::Merge(_) => bail!(
             "--sprt and --until-halfwidth cannot be sharded: each look decides on all the games before it, in order, which no shard has; run a sequential job in one process, or shard a fixed number of games (--games) without a stopping rule"
         ),
-        Mode::Whole if ctx.resume => bail!(
-            "--resume does not apply to --sprt or --until-halfwidth: a sequential run keeps no journal (it stops early); run it again"
-        ),
         Mode::Whole => Ok(()),
+    }
+}
+
+/// The journal of a sequential plan (`--sprt`, `--until-halfwidth`): unit `u` is played look by
+/// look, in order, and each finished look is journaled as a chunk of a [`Layout`] whose chunk
+/// is the look. A resumed run gives each look it reaches again the journaled sums instead of
+/// playing it, so the stopping rule sees the very same sequence and stops at the same look.
+pub struct Looks {
+    journal: Option<Journal>,
+    saved: Mutex<std::collections::HashMap<u64, String>>,
+    layout: Layout,
+    firsts: Vec<u64>,
+}
+
+impl Looks {
+    /// Open the journal of a sequential plan over units of `games` games in looks of `look`
+    /// (none without an output folder or a context). Refuses shards and merges.
+    pub fn open(out: Option<&Path>, games: &[u64], look: u64) -> Result<Looks> {
+        refuse_sharded_sequential()?;
+        let layout = Layout {
+            games: games.to_vec(),
+            chunk: look.max(1),
+        };
+        let firsts = layout.firsts();
+        let total = layout.chunks();
+        let mut saved = std::collections::HashMap::new();
+        let journal = match (out, current()) {
+            (Some(dir), Some(c)) => {
+                let header = journal::Header {
+                    digest: c.digest(),
+                    play: c.plays.fetch_add(1, Ordering::SeqCst),
+                    layout: layout.clone(),
+                    shard: None,
+                };
+                let (j, resumed) = Journal::open(dir, &header, c.resume, |chunk, text| {
+                    if chunk >= total {
+                        bail!("look {chunk} does not belong to this plan");
+                    }
+                    saved.insert(chunk, text.to_string());
+                    Ok(())
+                })?;
+                if resumed > 0 {
+                    *c.record.lock().expect("not poisoned") = Some(serde_json::json!({
+                        "resumed_looks": resumed
+                    }));
+                }
+                c.journals
+                    .lock()
+                    .expect("not poisoned")
+                    .push(j.path().to_path_buf());
+                Some(j)
+            }
+            _ => None,
+        };
+        Ok(Looks {
+            journal,
+            saved: Mutex::new(saved),
+            layout,
+            firsts,
+        })
+    }
+
+    /// The sums of games `s..e` of unit `u` (one look): from the journal when a resumed run
+    /// has them, else played by `play` and journaled.
+    pub fn look<A: Partial>(
+        &self,
+        u: usize,
+        s: u64,
+        e: u64,
+        play: impl FnOnce() -> A,
+    ) -> Result<A> {
+        let c = self.firsts[u] + s / self.layout.chunk;
+        let kept = self.saved.lock().expect("not poisoned").remove(&c);
+        if let Some(text) = kept {
+            return Ok(serde_json::from_str(&text)?);
+        }
+        debug_assert!(e <= self.layout.games[u]);
+        let a = play();
+        if let Some(j) = &self.journal {
+            j.append(c, &a)?;
+        }
+        Ok(a)
+    }
+
+    /// After a plan stopped: an [`Interrupted`] error if a Ctrl-C stopped it.
+    pub fn check_interrupted(&self) -> Result<()> {
+        if !interrupted() {
+            return Ok(());
+        }
+        match &self.journal {
+            Some(j) => {
+                j.sync()?;
+                Err(Interrupted {
+                    done: 0,
+                    total: self.layout.chunks(),
+                    journal: j.path().to_path_buf(),
+                }
+                .into())
+            }
+            None => bail!("interrupted (no output folder, so nothing was saved)"),
+        }
     }
 }

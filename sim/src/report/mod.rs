@@ -69,6 +69,29 @@ fn manifest(dir: &Path) -> Result<Option<serde_json::Value>> {
     Ok(Some(v))
 }
 
+/// The output files must be those the manifest was written with (its `files` digests): a folder
+/// mixing two runs' files (a run killed while its files were being moved in, or a file edited
+/// or copied in by hand) is refused rather than reported as one run.
+fn check_files(dir: &Path, m: Option<&serde_json::Value>) -> Result<()> {
+    let Some(files) = m.and_then(|m| m.get("files")).and_then(|f| f.as_object()) else {
+        return Ok(());
+    };
+    for (name, sha) in files {
+        let p = dir.join(name);
+        if !p.is_file() {
+            continue;
+        }
+        let now = crate::distribute::digest::file_sha256(&p)?;
+        if Some(now.as_str()) != sha.as_str() {
+            bail!(
+                "{}: not the file manifest.json was written with (the folder mixes the files of two runs, or the file was edited); run the command again",
+                p.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn facts(m: Option<&serde_json::Value>, kind: &str) -> String {
     let mut rows: Vec<Vec<String>> = vec![vec!["kind".into(), kind.into()]];
     if let Some(m) = m {
@@ -211,6 +234,7 @@ pub fn render(dir: &Path) -> Result<Rendered> {
         check_turn_counts(t, s)?;
     }
     let m = manifest(dir)?;
+    check_files(dir, m.as_ref())?;
     let guessed = if sweep.is_some() {
         "sweep"
     } else if impact.is_some() {
