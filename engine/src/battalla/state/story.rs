@@ -605,6 +605,12 @@ impl BtState {
             def.map_or_else(|| "directly".to_string(), |d| self.cdef(d).name.clone())
         );
         self.battle = Some(Battle { att, def, step: 1 });
+        // Both cards' `battle` effects are added at the same time: the turn player's last,
+        // so it resolves first.
+        if let Some(d) = def {
+            self.trigger(d, Trigger::Battle, Some(att));
+        }
+        self.trigger(att, Trigger::Battle, def);
         self.trigger(att, Trigger::Attacking, def);
     }
 }
