@@ -144,7 +144,7 @@ fn bad_cards_name_file_line_and_problem() {
     );
     assert_eq!(
         cards("Ogre,unit,Greek,,1,1,1,,onsummon: draw 1\n"),
-        "c.csv:2: column `effect`: unknown trigger `onsummon` (known: summon, attacking, attacked, damaged, sacrificed, react, attached, play, field, cost)"
+        "c.csv:2: column `effect`: unknown trigger `onsummon` (known: summon, attacking, attacked, battle, damaged, sacrificed, react, attached, play, field, cost)"
     );
     assert_eq!(
         cards("Ogre,unit,Greek,,1,1,1,,summon: fly 1\n"),

@@ -11,7 +11,14 @@ use cardsim_engine::{conformance, game_rng, DeckText, GameRng, ParamSpec, Params
 use rand::RngExt;
 
 const MYTHOI: [&str; 3] = ["Greek", "Yokai", "Fae"];
-const BODY: [&str; 5] = ["summon", "attacking", "attacked", "damaged", "sacrificed"];
+const BODY: [&str; 6] = [
+    "summon",
+    "attacking",
+    "attacked",
+    "battle",
+    "damaged",
+    "sacrificed",
+];
 
 fn pick<'a>(rng: &mut GameRng, xs: &[&'a str]) -> &'a str {
     xs[rng.random_range(0..xs.len())]
@@ -39,7 +46,7 @@ fn action(rng: &mut GameRng, trigger: &str) -> String {
     if BODY.contains(&trigger) {
         targets.push("self");
     }
-    if ["attacking", "attacked", "damaged"].contains(&trigger) {
+    if ["attacking", "attacked", "battle", "damaged"].contains(&trigger) {
         targets.push("foe");
     }
     let t = pick(rng, &targets);

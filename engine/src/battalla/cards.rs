@@ -42,6 +42,10 @@ pub enum Trigger {
     Attacking,
     /// The card is attacked.
     Attacked,
+    /// The card is in a battle, attacking or attacked: as the attack is declared, the
+    /// attacker's and the defender's `battle` effects are added at the same time (the
+    /// defender's first, so the turn player's resolves first).
+    Battle,
     /// The card took battle damage.
     Damaged,
     /// The card was sacrificed.
@@ -133,6 +137,7 @@ pub const TRIGGERS: Vocab<Trigger> = Vocab {
         ("summon", Trigger::Summon),
         ("attacking", Trigger::Attacking),
         ("attacked", Trigger::Attacked),
+        ("battle", Trigger::Battle),
         ("damaged", Trigger::Damaged),
         ("sacrificed", Trigger::Sacrificed),
         ("react", Trigger::React),
@@ -544,7 +549,7 @@ fn compile(
     if e.target == Target::Foe
         && !matches!(
             trigger,
-            Trigger::Attacking | Trigger::Attacked | Trigger::Damaged
+            Trigger::Attacking | Trigger::Attacked | Trigger::Battle | Trigger::Damaged
         )
     {
         return Err("`foe` (the other card of a battle) needs a battle trigger".into());
@@ -556,6 +561,7 @@ fn compile(
         Trigger::Summon
         | Trigger::Attacking
         | Trigger::Attacked
+        | Trigger::Battle
         | Trigger::Damaged
         | Trigger::Sacrificed => matches!(kind, Kind::Unit | Kind::Hero),
         Trigger::React | Trigger::Play | Trigger::Cost => kind == Kind::Assist && !item,

@@ -34,7 +34,7 @@ impl Battalla {
     /// for every game: game states hold a plain `&'static` to it).
     pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
         let rules = Rules::from_params(&params);
-        let shared = Box::leak(Box::new(Shared { db, decks, rules }));
+        let shared = Box::leak(Box::new(Shared::new(db, decks, rules)));
         Battalla { shared, params }
     }
 

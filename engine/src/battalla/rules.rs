@@ -1,8 +1,8 @@
 //! The loaded rules of a Battalla run: the named rule parameters (each a reading of the rules
 //! text that moves balance), their typed form, and the data every game shares.
 
-use super::cards::CardDb;
-use super::deck::Deck;
+use super::cards::{CardDb, CardDef, Kind, Trigger};
+use super::deck::{Deck, MAIN, POSITIONS};
 use crate::{ParamKind, ParamSpec, Params};
 
 /// Most life cards the state holds.
@@ -94,4 +94,70 @@ pub struct Shared {
     pub decks: Vec<Deck>,
     /// The rules.
     pub rules: Rules,
+    /// Each deck's card id at every deck position (heroes at `MAIN..`; 0 where the deck has
+    /// no card), so a game finds a card in two steps.
+    pub ids: Vec<[u8; POSITIONS]>,
+    /// Each deck's [`play_class`] at every deck position, for listing hand plays without
+    /// reading the cards.
+    pub play: Vec<[u16; POSITIONS]>,
+}
+
+/// A hand card that can never be played in the main decision (a hero, a React-only assist).
+pub const PLAY_NEVER: u16 = 0;
+/// A unit summoned into a lane: playable when a lane is open.
+pub const PLAY_UNIT: u16 = 1;
+/// A field: always playable.
+pub const PLAY_FIELD: u16 = 2;
+/// Replace units, items and assists played from the hand: the full check decides.
+pub const PLAY_CHECK: u16 = 3;
+
+/// Flag of a card with a React effect (beside its class).
+pub const PLAY_REACT: u16 = 0x10;
+
+/// A card's stamina cost (high byte), how its playability is decided (low nibble, one of
+/// the `PLAY_` classes) and [`PLAY_REACT`].
+pub fn play_class(d: &CardDef) -> u16 {
+    let class = match d.kind {
+        Kind::Hero => PLAY_NEVER,
+        Kind::Unit if d.replace => PLAY_CHECK,
+        Kind::Unit => PLAY_UNIT,
+        Kind::Field => PLAY_FIELD,
+        Kind::Assist if d.item || d.has(Trigger::Play) => PLAY_CHECK,
+        Kind::Assist => PLAY_NEVER,
+    };
+    let react = if d.has(Trigger::React) { PLAY_REACT } else { 0 };
+    (d.cost as u16) << 8 | react | class
+}
+
+impl Shared {
+    /// Bundle the loaded data, filling the position tables.
+    pub fn new(db: CardDb, decks: Vec<Deck>, rules: Rules) -> Self {
+        let ids: Vec<[u8; POSITIONS]> = decks
+            .iter()
+            .map(|d| {
+                let mut t = [0u8; POSITIONS];
+                t[..d.cards.len()].copy_from_slice(&d.cards);
+                t[MAIN..MAIN + d.heroes.len()].copy_from_slice(&d.heroes);
+                t
+            })
+            .collect();
+        let play = decks
+            .iter()
+            .zip(&ids)
+            .map(|(d, t)| {
+                let mut c = [PLAY_NEVER; POSITIONS];
+                for pos in (0..d.cards.len()).chain(MAIN..MAIN + d.heroes.len()) {
+                    c[pos] = play_class(db.card(t[pos]));
+                }
+                c
+            })
+            .collect();
+        Shared {
+            db,
+            decks,
+            rules,
+            ids,
+            play,
+        }
+    }
 }

@@ -59,6 +59,7 @@ impl BtState {
         let (what, arg) = key.split_once('.').ok_or_else(|| {
             format!("unknown set-up key `{key}` (keys: hand.N, board.N, discard.N, deck.N, life.N, stamina.N, time.R.L, damage.R.L, attach.N, field.N)")
         })?;
+        self.dirty = true;
         if let "time" | "damage" = what {
             let cell = Self::cell(arg)?;
             let k: u8 = value

@@ -7,8 +7,9 @@
 //! of at most 20 cells: 1 + 1 + 60 + 60 + 20 + 20 = 162 < 256. A React decision offers at most
 //! 61, a target or cost decision at most 60.
 
-use super::board::{lane, row};
+use super::board::{ahead, lane, row, summon_row};
 use super::*;
+use crate::battalla::rules::{PLAY_CHECK, PLAY_FIELD, PLAY_UNIT};
 use crate::{Action, ActionBuf};
 
 /// End the turn.
@@ -74,35 +75,69 @@ impl BtState {
             }
             Dec::Main => {
                 push(out, END);
-                let open = self.first_open_lane(p).is_some();
-                if open && self.can_summon_hero() {
+                let (occ, mine) = self.masks(p);
+                let open = (0..LANES).any(|l| Self::lane_open_in(p, l, occ, mine));
+                let r = &self.shared.rules;
+                let pl = &self.players[p];
+                if open
+                    && !pl.heroes.is_empty()
+                    && pl.heroes_summoned < r.heroes_per_turn
+                    && self.heroes_on_board(mine) < r.heroes_on_field as usize
+                {
                     push(out, HERO);
                 }
-                for (i, &c) in self.players[p].hand.iter().enumerate() {
-                    if self.can_play(p, c, open) {
+                let tab = self.play_tab[p];
+                for (i, &c) in pl.hand.iter().enumerate() {
+                    let e = tab[c as usize];
+                    // `can_play`, with its common cases read from the table.
+                    let ok = pl.stamina >= (e >> 8) as u8
+                        && match e & 0xf {
+                            PLAY_UNIT => open,
+                            PLAY_FIELD => true,
+                            PLAY_CHECK => self.can_play(p, c, open),
+                            _ => false,
+                        };
+                    if ok {
                         push(out, PLAY + i as u16);
                     }
                 }
-                let r = &self.shared.rules;
                 let stamina = self.players[p].stamina;
                 let (moves, attacks) = (stamina >= r.move_cost, stamina >= r.attack_cost);
-                for (cell, pc) in self.board.iter().enumerate() {
-                    let Some(pc) = pc else { continue };
-                    if pc.card.seat as usize != p {
+                if !moves && !attacks {
+                    return;
+                }
+                let home = summon_row(p);
+                let mut left = mine;
+                while left != 0 {
+                    let cell = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let Some(pc) = &self.board[cell] else {
                         continue;
-                    }
+                    };
+                    // The same checks as `can_move`, `can_attack` and `can_direct`, in
+                    // their order, without looking the piece up again.
                     if moves && !pc.moved {
-                        for step in 0..3 {
-                            if self.can_move(cell, step) {
-                                push(out, MOVE + (20 * step + cell) as u16);
+                        let free = |t: usize| occ & (1 << t) == 0;
+                        if ahead(p, cell).is_some_and(free) {
+                            push(out, MOVE + cell as u16);
+                        }
+                        if row(cell) == home {
+                            if lane(cell) > 0 && free(cell - 1) {
+                                push(out, MOVE + (20 + cell) as u16);
+                            }
+                            if lane(cell) + 1 < LANES && free(cell + 1) {
+                                push(out, MOVE + (40 + cell) as u16);
                             }
                         }
                     }
-                    if attacks && !pc.attacked {
-                        if self.can_attack(cell) {
+                    if attacks
+                        && !pc.attacked
+                        && (pc.time > r.attack_after || (pc.fresh && self.cdef(pc.card).surprise))
+                    {
+                        if ahead(p, cell).is_some_and(|a| (occ & !mine) & (1 << a) != 0) {
                             push(out, ATTACK + cell as u16);
                         }
-                        if self.can_direct(cell) {
+                        if self.advance_of(p, cell) >= ROWS - 2 && self.attack_of(pc) >= 1 {
                             push(out, DIRECT + cell as u16);
                         }
                     }
@@ -139,22 +174,9 @@ impl BtState {
         }
     }
 
-    fn can_summon_hero(&self) -> bool {
-        let p = self.cur as usize;
-        let r = &self.shared.rules;
-        let pl = &self.players[p];
-        let on_field = self
-            .board
-            .iter()
-            .flatten()
-            .filter(|pc| pc.card.seat as usize == p && self.cdef(pc.card).kind == Kind::Hero)
-            .count();
-        !pl.heroes.is_empty()
-            && pl.heroes_summoned < r.heroes_per_turn
-            && on_field < r.heroes_on_field as usize
-    }
-
-    /// Whether `p` may play hand card `c` (`open`: a lane is open to summon into).
+    /// Whether `p` may play hand card `c` (`open`: a lane is open to summon into). Kept out
+    /// of line: the listing calls it only for the rarer cards its table cannot decide.
+    #[inline(never)]
     fn can_play(&self, p: usize, c: u8, open: bool) -> bool {
         let d = self.def(p, c);
         if self.players[p].stamina < d.cost {
@@ -221,6 +243,7 @@ impl BtState {
                     self.cdef(old.card).name
                 );
                 self.players[p].discard.push(old.card.pos);
+                self.dirty = true;
                 self.board[cell] = Some(Piece {
                     card: Cr {
                         seat: p as u8,
@@ -262,16 +285,17 @@ impl BtState {
                 let (step, cell) = (((x - MOVE) / 20) as usize, ((x - MOVE) % 20) as usize);
                 let to = self.move_to(cell, step);
                 self.players[p].stamina -= self.shared.rules.move_cost;
-                let mut pc = self.board[cell].take().expect("a card");
+                let pc = self.board[cell].as_mut().expect("a card");
                 pc.moved = true;
+                let c = pc.card;
                 log!(
                     self,
                     "P{p} moves {} to {}.{}",
-                    self.cdef(pc.card).name,
+                    self.cdef(c).name,
                     row(to) + 1,
                     lane(to) + 1
                 );
-                self.board[to] = Some(pc);
+                self.shift(cell, to);
             }
             x if (ATTACK..DIRECT).contains(&x) => self.declare((x - ATTACK) as usize, false),
             x => self.declare((x - DIRECT) as usize, true),
@@ -301,6 +325,7 @@ impl BtState {
                 if let Some(old) = self.field.take() {
                     self.players[old.seat as usize].discard.push(old.pos);
                 }
+                self.dirty = true;
                 log!(self, "P{p} plays the field {}", d.name);
                 self.field = Some(Cr {
                     seat: p as u8,

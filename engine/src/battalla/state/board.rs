@@ -60,9 +60,23 @@ impl BtState {
 
     /// The cell holding card `c`, if it is on the board.
     pub fn cell_of(&self, c: Cr) -> Option<usize> {
-        self.board
-            .iter()
-            .position(|x| x.as_ref().is_some_and(|pc| pc.card == c))
+        let mut m = self.cells[c.seat as usize & 1];
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.board[cell].as_ref().is_some_and(|pc| pc.card == c) {
+                return Some(cell);
+            }
+        }
+        None
+    }
+
+    /// Move the piece in `from` to the empty cell `to` (its owner's mask follows).
+    pub(crate) fn shift(&mut self, from: usize, to: usize) {
+        if let Some(pc) = self.board[from].take() {
+            self.cells[pc.card.seat as usize] ^= 1 << from | 1 << to;
+            self.board[to] = Some(pc);
+        }
     }
 
     /// The field's bonus to `verb` (attack or health) for card `d`.
@@ -127,6 +141,33 @@ impl BtState {
         })
     }
 
+    /// One pass over the board for `p`: the occupied cells and `p`'s cells (bit masks over
+    /// cells).
+    #[inline]
+    pub fn masks(&self, p: usize) -> (u32, u32) {
+        (self.cells[0] | self.cells[1], self.cells[p])
+    }
+
+    /// How many heroes (by card kind) stand in the cells of `mask`.
+    pub fn heroes_on_board(&self, mut mask: u32) -> usize {
+        let mut n = 0;
+        while mask != 0 {
+            let cell = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if let Some(pc) = &self.board[cell] {
+                n += (self.cdef(pc.card).kind == Kind::Hero) as usize;
+            }
+        }
+        n
+    }
+
+    /// [`Self::lane_open`] from the masks of [`Self::masks`].
+    #[inline]
+    pub fn lane_open_in(p: usize, l: usize, occ: u32, mine: u32) -> bool {
+        const LANE: u32 = 1 | 1 << LANES | 1 << (2 * LANES) | 1 << (3 * LANES) | 1 << (4 * LANES);
+        occ & (1 << (summon_row(p) * LANES + l)) == 0 && mine & (LANE << l) == 0
+    }
+
     /// The leftmost lane `p` may summon into.
     pub fn first_open_lane(&self, p: usize) -> Option<usize> {
         (0..LANES).find(|&l| self.lane_open(p, l))
@@ -134,6 +175,9 @@ impl BtState {
 
     /// Put card `c` on the board at cell `cell`, fresh.
     pub(crate) fn put(&mut self, c: Cr, cell: usize, revived: bool) {
+        self.cells[0] &= !(1 << cell);
+        self.cells[1] &= !(1 << cell);
+        self.cells[c.seat as usize] |= 1 << cell;
         self.board[cell] = Some(Piece {
             card: c,
             damage: 0,
@@ -234,6 +278,7 @@ impl BtState {
         let Some(pc) = self.board[cell].take() else {
             return;
         };
+        self.cells[pc.card.seat as usize] &= !(1 << cell);
         for &i in &pc.items {
             self.players[i.seat as usize].discard.push(i.pos);
         }
@@ -267,9 +312,14 @@ impl BtState {
 
     /// Send every card with no health left to the discard.
     pub(crate) fn sweep(&mut self) {
+        if !std::mem::take(&mut self.dirty) {
+            return;
+        }
         for cell in 0..CELLS {
             if let Some(pc) = &self.board[cell] {
-                if pc.damage >= self.health_of(pc) {
+                // Health is at least the printed health, which is at least 1: an undamaged
+                // card stays.
+                if pc.damage > 0 && pc.damage >= self.health_of(pc) {
                     log!(self, "{} is destroyed", self.cdef(pc.card).name);
                     self.leave(cell, Dest::Discard);
                 }
@@ -296,7 +346,7 @@ impl BtState {
             log!(self, "{}'s summon space is taken", self.cdef(c).name);
             self.leave(cell, Dest::Discard);
         } else {
-            self.board[home] = self.board[cell].take();
+            self.shift(cell, home);
             log!(self, "{} returns to its summon row", self.cdef(c).name);
         }
     }

@@ -194,12 +194,22 @@ pub struct Battle {
 #[derive(Clone)]
 pub struct BtState {
     pub(crate) shared: &'static Shared,
+    /// Each seat's card id at every deck position (from `shared.ids`).
+    ids: [&'static [u8; POSITIONS]; 2],
+    /// Each seat's [`super::rules::play_class`] at every deck position (from
+    /// `shared.play`).
+    pub(crate) play_tab: [&'static [u16; POSITIONS]; 2],
+    /// The card table (`shared.db.cards`).
+    cards: &'static [CardDef],
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
     pub players: [Player; 2],
     /// The board, cell `row * 4 + lane`.
     pub board: [Option<Piece>; CELLS],
+    /// The cells holding each seat's pieces (bit `cell`), kept with `board` by every move
+    /// on and off it, so listings need not scan the board.
+    pub(crate) cells: [u32; 2],
     /// The field zone.
     pub field: Option<Cr>,
     /// Seat whose turn it is.
@@ -228,6 +238,9 @@ pub struct BtState {
     pub battle: Option<Battle>,
     /// The outcome, once over.
     pub result: Option<Outcome>,
+    /// Some card's damage may have reached its health since the last sweep (damage dealt, a
+    /// field replaced, a unit replaced, a scenario key): [`Self::sweep`] looks only then.
+    pub(crate) dirty: bool,
     pub(crate) rng: GameRng,
     pub(crate) logging: bool,
     pub(crate) log: Vec<String>,
@@ -293,9 +306,19 @@ impl BtState {
         };
         let mut s = BtState {
             shared,
+            ids: [
+                &shared.ids[seating[0] as usize],
+                &shared.ids[seating[1] as usize],
+            ],
+            play_tab: [
+                &shared.play[seating[0] as usize],
+                &shared.play[seating[1] as usize],
+            ],
+            cards: &shared.db.cards,
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             board: Default::default(),
+            cells: [0; 2],
             field: None,
             cur: first,
             first,
@@ -310,6 +333,7 @@ impl BtState {
             batch: 0,
             battle: None,
             result: None,
+            dirty: false,
             rng,
             logging: false,
             log: Vec::new(),
@@ -337,8 +361,7 @@ impl BtState {
     /// The card at deck position `pos` of seat `p`.
     #[inline]
     pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
-        let shared: &'static Shared = self.shared;
-        shared.db.card(shared.decks[self.decks[p] as usize].at(pos))
+        &self.cards[self.ids[p][pos as usize] as usize]
     }
 
     /// The card `c`.
@@ -496,6 +519,15 @@ impl BtState {
                 },
                 "arriving",
             )?;
+        }
+        for (cell, pc) in self.board.iter().enumerate() {
+            let held = self.cells.map(|m| m & (1 << cell) != 0);
+            let want = pc.as_ref().map(|pc| pc.card.seat as usize);
+            if held != [want == Some(0), want == Some(1)] {
+                return Err(format!(
+                    "cell {cell}: the seat masks disagree with the board"
+                ));
+            }
         }
         for pc in self.board.iter().flatten() {
             mark(pc.card, "board")?;

@@ -7,6 +7,7 @@
 use super::board::Dest;
 use super::*;
 use crate::battalla::cards::{Effect, Target, SAME};
+use crate::battalla::rules::PLAY_REACT;
 use crate::{Action, ActionBuf};
 
 impl BtState {
@@ -241,7 +242,11 @@ impl BtState {
             return;
         }
         let pl = &self.players[p];
+        let tab = self.play_tab[p];
         for (i, &c) in pl.hand.iter().enumerate() {
+            if tab[c as usize] & PLAY_REACT == 0 {
+                continue;
+            }
             let d = self.def(p, c);
             if pl.stamina < d.cost {
                 continue;
@@ -462,7 +467,10 @@ impl BtState {
         let attack = self.board[cell].as_ref().map_or(0, |pc| self.attack_of(pc));
         let pc = self.board[cell].as_mut().expect("a target");
         match eff.verb {
-            Verb::Damage => pc.damage = pc.damage.saturating_add(eff.n),
+            Verb::Damage => {
+                pc.damage = pc.damage.saturating_add(eff.n);
+                self.dirty = true;
+            }
             Verb::Heal => pc.damage = pc.damage.saturating_sub(eff.n),
             Verb::Buff => pc.atk = pc.atk.saturating_add(eff.n as i8),
             // The no-negative-counters rule: a counter taking the value below zero does
@@ -558,6 +566,7 @@ impl BtState {
                 let dc = self.cell_of(d).expect("checked");
                 let pc = self.board[dc].as_mut().expect("defender");
                 pc.damage = pc.damage.saturating_add(a);
+                self.dirty = true;
                 log!(
                     self,
                     "{} deals {a} damage to {}",
@@ -596,6 +605,12 @@ impl BtState {
             def.map_or_else(|| "directly".to_string(), |d| self.cdef(d).name.clone())
         );
         self.battle = Some(Battle { att, def, step: 1 });
+        // Both cards' `battle` effects are added at the same time: the turn player's last,
+        // so it resolves first.
+        if let Some(d) = def {
+            self.trigger(d, Trigger::Battle, Some(att));
+        }
+        self.trigger(att, Trigger::Battle, def);
         self.trigger(att, Trigger::Attacking, def);
     }
 }
