@@ -100,7 +100,7 @@ impl AoState {
             );
             put(format!("lured.{p}"), s.lured.to_string());
             put(format!("streak.{p}"), s.streak.to_string());
-            put(format!("score.{p}"), self.score(p as usize).to_string());
+            put(format!("score.{p}"), self.points(p as usize).to_string());
         }
         put(
             "opp".into(),

@@ -228,5 +228,10 @@ crate::delegate::delegate_game!(
         fn unused_forced(&self) -> Vec<String> {
             self.unused()
         }
+
+        fn score(&self, seat: u8) -> Option<i32> {
+            // Achievement points of the Good seats (the Opponent seat has none).
+            (seat < self.players).then(|| self.points(seat as usize) as i32)
+        }
     }
 );

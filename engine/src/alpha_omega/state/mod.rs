@@ -424,7 +424,7 @@ impl AoState {
     }
 
     /// Achievement points of seat `p` (the text's scoring table).
-    pub fn score(&self, p: usize) -> u32 {
+    pub fn points(&self, p: usize) -> u32 {
         let mut pts = 0;
         for i in 0..self.field.len() {
             let u = &self.field[i];
