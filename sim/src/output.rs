@@ -334,40 +334,40 @@ pub fn stop_cells(s: Option<&StopInfo>) -> [String; 4] {
 pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) -> Result<()> {
     let mut w = crate::csvout::CsvOut::from_path(path)?;
     let scored = crate::score::scored(rows);
-    let score_head = crate::score::COLUMNS.iter().filter(|_| scored);
+    let header = [
+        "matchup",
+        "deck",
+        "opponent",
+        "seat",
+        "moves_first",
+        "agent",
+        "agent_sees_hidden",
+        "games",
+        "wins",
+        "losses",
+        "draws",
+        "wins_at_limit",
+        "losses_at_limit",
+        "draws_at_limit",
+        "win_rate",
+        "win_ci_low",
+        "win_ci_high",
+        "draw_rate",
+        "draw_ci_low",
+        "draw_ci_high",
+        "mean_turns",
+        "median_turns",
+        "p90_turns",
+        "decisions_per_game",
+        "stop_decision",
+        "stop_games",
+        "stop_llr",
+        "stop_half_width",
+    ];
     w.write_record(
-        [
-            "matchup",
-            "deck",
-            "opponent",
-            "seat",
-            "moves_first",
-            "agent",
-            "agent_sees_hidden",
-            "games",
-            "wins",
-            "losses",
-            "draws",
-            "wins_at_limit",
-            "losses_at_limit",
-            "draws_at_limit",
-            "win_rate",
-            "win_ci_low",
-            "win_ci_high",
-            "draw_rate",
-            "draw_ci_low",
-            "draw_ci_high",
-            "mean_turns",
-            "median_turns",
-            "p90_turns",
-            "decisions_per_game",
-            "stop_decision",
-            "stop_games",
-            "stop_llr",
-            "stop_half_width",
-        ]
-        .iter()
-        .chain(score_head),
+        header
+            .iter()
+            .chain(crate::score::COLUMNS.iter().filter(|_| scored)),
     )?;
     for r in rows {
         let a = &r.acc;
@@ -379,41 +379,38 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         } else {
             String::new()
         };
-        w.write_record(
-            [
-                r.matchup.as_str(),
-                &r.deck,
-                &r.opponent,
-                &r.seat,
-                &r.moves_first,
-                &r.agent,
-                if peek(&r.agent) { "yes" } else { "no" },
-                &a.games.to_string(),
-                &a.wins.to_string(),
-                &a.losses.to_string(),
-                &a.draws.to_string(),
-                &a.wins_at_limit.to_string(),
-                &a.losses_at_limit.to_string(),
-                &a.draws_at_limit.to_string(),
-                &wr[0],
-                &wr[1],
-                &wr[2],
-                &dr[0],
-                &dr[1],
-                &dr[2],
-                &fmt_mean(hist_mean(&a.turns)),
-                &opt(hist_quantile(&a.turns, 0.5)),
-                &opt(hist_quantile(&a.turns, 0.9)),
-                &dpg,
-                &stop[0],
-                &stop[1],
-                &stop[2],
-                &stop[3],
-            ]
-            .into_iter()
-            .map(str::to_string)
-            .chain(crate::score::cells(&a.score, scored)),
-        )?;
+        let cells = [
+            r.matchup.as_str(),
+            &r.deck,
+            &r.opponent,
+            &r.seat,
+            &r.moves_first,
+            &r.agent,
+            if peek(&r.agent) { "yes" } else { "no" },
+            &a.games.to_string(),
+            &a.wins.to_string(),
+            &a.losses.to_string(),
+            &a.draws.to_string(),
+            &a.wins_at_limit.to_string(),
+            &a.losses_at_limit.to_string(),
+            &a.draws_at_limit.to_string(),
+            &wr[0],
+            &wr[1],
+            &wr[2],
+            &dr[0],
+            &dr[1],
+            &dr[2],
+            &fmt_mean(hist_mean(&a.turns)),
+            &opt(hist_quantile(&a.turns, 0.5)),
+            &opt(hist_quantile(&a.turns, 0.9)),
+            &dpg,
+            &stop[0],
+            &stop[1],
+            &stop[2],
+            &stop[3],
+        ];
+        let score = crate::score::cells(&a.score, scored);
+        w.write_record(cells.into_iter().map(str::to_string).chain(score))?;
     }
     w.flush()?;
     Ok(())
