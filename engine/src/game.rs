@@ -519,6 +519,14 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
         legal[0]
     }
 
+    /// The game's own numeric score of `seat` in a finished game (e.g. achievement points),
+    /// when its rules keep one; the simulator reports its mean with a 95% interval. `None`
+    /// (the default): the game has no score.
+    fn score(&self, seat: u8) -> Option<i32> {
+        let _ = seat;
+        None
+    }
+
     /// A heuristic value of the state for `player`, higher is better (for greedy agents and
     /// rollouts). The scale is the game's own.
     fn evaluate(&self, player: u8) -> f64;

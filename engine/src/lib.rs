@@ -26,6 +26,8 @@
 //!     ended ([`EndReason::Decided`] or [`EndReason::TurnLimit`], so "defender wins at the
 //!     turn limit" is visible as such).
 //!   * [`Game::max_decisions`]: a bound on the number of actions a game can take.
+//!   * [`Game::score`]: optionally, a seat's own numeric score in a finished game (Alpha/Omega's
+//!     achievement points); the simulator reports its mean with a 95% interval. Default: none.
 //!   * [`Game::resample_hidden`]: replace everything one player cannot see (other players'
 //!     hands, every deck's order, and the game's own RNG state, so that future coin flips are
 //!     not known either) with a random world consistent with what that player knows. Search

@@ -34,3 +34,17 @@ fn other_readings() {
     );
     check(&["lure_rounds=1", "margin=25", "players=3"], 150, true);
 }
+
+#[test]
+fn variants_opponent_play_and_common_deck() {
+    for n in ["players=1", "players=2", "players=3"] {
+        check(&["opponent_play=true", n], 100, false);
+        check(&["common_deck=true", n], 100, false);
+    }
+    check(
+        &["opponent_play=true", "common_deck=true", "players=2"],
+        50,
+        true,
+    );
+    check(&["common_deck=true", "players=4"], 50, true);
+}

@@ -1,6 +1,7 @@
 //! Alpha/Omega under random card edits: every card's Strength and effect numbers pushed to
-//! random values (seeded), then the conformance suite with one to four players, so that odd
-//! states (huge or tiny Persons, long storms, deep summons) keep every invariant.
+//! random values (seeded), then the conformance suite with one to four players and the Opponent
+//! Play and common-deck variants, so that odd states (huge or tiny Persons, long storms, deep
+//! summons) keep every invariant.
 
 use cardsim_engine::alpha_omega::AlphaOmega;
 use cardsim_engine::{conformance, stream_rng, RngRole, Ruleset};
@@ -10,12 +11,20 @@ use rand::RngExt;
 fn random_card_numbers_keep_the_invariants() {
     let base = AlphaOmega::example(&[]).unwrap();
     let names = base.card_names();
-    for round in 0..6u64 {
+    let variants: [&[&str]; 4] = [
+        &["opponent_play=true", "players=2"],
+        &["common_deck=true", "players=3"],
+        &["opponent_play=true", "common_deck=true", "players=3"],
+        &["opponent_play=true", "players=1", "easy=true"],
+    ];
+    for round in 0..10u64 {
         let mut rng = stream_rng(77, round, RngRole::Agent(0));
-        let mut r = AlphaOmega::example(&[
-            ["players=1", "players=2", "players=3", "players=4"][round as usize % 4]
-        ])
-        .unwrap();
+        let players = ["players=1", "players=2", "players=3", "players=4"];
+        let params: &[&str] = match round {
+            0..6 => &players[round as usize % 4..][..1],
+            _ => variants[round as usize - 6],
+        };
+        let mut r = AlphaOmega::example(params).unwrap();
         for n in &names {
             for field in [
                 "strength", "damage", "offense", "ward", "storm", "summon", "fall", "draw",

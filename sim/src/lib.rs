@@ -16,6 +16,7 @@ pub mod replay;
 pub mod report;
 pub mod runner;
 pub mod scenario;
+pub mod score;
 pub mod sequential;
 pub mod series;
 pub mod stats;

@@ -333,7 +333,8 @@ pub fn stop_cells(s: Option<&StopInfo>) -> [String; 4] {
 /// Write this CSV (see the README for its columns).
 pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bool) -> Result<()> {
     let mut w = crate::csvout::CsvOut::from_path(path)?;
-    w.write_record([
+    let scored = crate::score::scored(rows);
+    let header = [
         "matchup",
         "deck",
         "opponent",
@@ -362,7 +363,12 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         "stop_games",
         "stop_llr",
         "stop_half_width",
-    ])?;
+    ];
+    w.write_record(
+        header
+            .iter()
+            .chain(crate::score::COLUMNS.iter().filter(|_| scored)),
+    )?;
     for r in rows {
         let a = &r.acc;
         let wr = rate(a.wins, a.games);
@@ -373,7 +379,7 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         } else {
             String::new()
         };
-        w.write_record([
+        let cells = [
             r.matchup.as_str(),
             &r.deck,
             &r.opponent,
@@ -402,7 +408,9 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
             &stop[1],
             &stop[2],
             &stop[3],
-        ])?;
+        ];
+        let score = crate::score::cells(&a.score, scored);
+        w.write_record(cells.into_iter().map(str::to_string).chain(score))?;
     }
     w.flush()?;
     Ok(())

@@ -182,6 +182,8 @@ pub struct SeatAcc {
     pub turns: Vec<u64>,
     /// Decisions taken by this slot's agent.
     pub decisions: u64,
+    /// The game's score ([`cardsim_engine::Game::score`]), when it keeps one.
+    pub score: crate::score::ScoreAcc,
 }
 
 impl SeatAcc {
@@ -202,6 +204,7 @@ impl SeatAcc {
         self.losses_at_limit += o.losses_at_limit;
         self.draws_at_limit += o.draws_at_limit;
         self.decisions += o.decisions;
+        self.score.merge(&o.score);
         for (a, b) in self.turns.iter_mut().zip(&o.turns) {
             *a += b;
         }
@@ -603,6 +606,9 @@ impl<'a, R: Ruleset> Run<'a, R> {
                         sa.draws += 1;
                         sa.draws_at_limit += lim as u64;
                     }
+                }
+                if let Some(v) = cardsim_engine::Game::score(&state, seat as u8) {
+                    sa.score.add(v);
                 }
                 let won = (r == PlayerResult::Win) as u64;
                 let usage = state.card_usage(seat as u8);

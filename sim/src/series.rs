@@ -390,6 +390,12 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
             R::NAME
         );
     }
+    if ruleset.team_of(0).is_some() && ruleset.team_of(0) == ruleset.team_of(1) {
+        bail!(
+            "in {} both seats play on one team (a co-operative game shares one result), so two agents cannot play a match against each other",
+            R::NAME
+        );
+    }
     let specs = [
         AgentSpec::parse(&job.agent_a)?,
         AgentSpec::parse(&job.agent_b)?,

@@ -212,6 +212,7 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         .unwrap_or_else(|| crate::data_dir().join(R::default_cards()));
     let first = &rulesets[0];
     let n = first.num_players();
+    seats_unchanged(&rulesets, &name, &rendered)?;
     let k = spec.decks.len();
     let tables: Vec<Vec<u8>> = if spec.round_robin {
         if n != 2 || k < 2 {
@@ -349,6 +350,21 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         )?;
     }
     Ok(rep)
+}
+
+/// A sweep plays the same seats at every value: a parameter that changes the number of seats
+/// (a player count) is refused with the counts, rather than failing mid-run.
+fn seats_unchanged<R: Ruleset>(rulesets: &[R], name: &str, values: &[String]) -> Result<()> {
+    let n = rulesets[0].num_players();
+    if let Some(i) = rulesets.iter().position(|r| r.num_players() != n) {
+        bail!(
+            "`{name}` changes the number of seats ({n} at {name}={}, {} at {name}={}); a sweep keeps the seats, so run each value with `cardsim run`",
+            values[0],
+            rulesets[i].num_players(),
+            values[i]
+        );
+    }
+    Ok(())
 }
 
 fn f4(x: f64) -> String {

@@ -1,6 +1,6 @@
 //! Playing Alpha/Omega after set-up allocates nothing: random and greedy Good players with the
-//! Opponent automaton, one to four seats, clones and resampling, counted by the shared
-//! counting allocator.
+//! Opponent automaton, one to four seats, the Opponent Play and common-deck variants, clones
+//! and resampling, counted by the shared counting allocator.
 
 use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::alpha_omega::AlphaOmega;
@@ -12,8 +12,15 @@ use counting::counted;
 
 #[test]
 fn playing_alpha_omega_games_allocates_nothing() {
-    for players in ["players=1", "players=2", "players=4"] {
-        let r = AlphaOmega::example(&[players]).unwrap();
+    let variants: [&[&str]; 5] = [
+        &["players=1"],
+        &["players=2"],
+        &["players=4"],
+        &["players=2", "opponent_play=true"],
+        &["players=3", "common_deck=true"],
+    ];
+    for players in variants {
+        let r = AlphaOmega::example(players).unwrap();
         let n = r.num_players();
         let decks = r.deck_names().len();
         for (spec, games) in [("random", 1_000u64), ("greedy", 10)] {
@@ -44,7 +51,7 @@ fn playing_alpha_omega_games_allocates_nothing() {
             assert!(turns >= games * 2, "games were played ({turns} rounds)");
             assert_eq!(
                 allocs, 0,
-                "heap allocations in {games} {spec} games ({players})"
+                "heap allocations in {games} {spec} games ({players:?})"
             );
         }
     }

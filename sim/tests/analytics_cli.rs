@@ -197,6 +197,22 @@ fn bad_analytics_options() {
         &out,
         "both swept",
     );
+    // A parameter that changes the number of seats is refused before any game.
+    let host = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/alpha_omega/decks/heavenly_host.txt");
+    expect_error(
+        &[
+            "sweep",
+            "--game",
+            "alpha_omega",
+            "--deck",
+            host.to_str().unwrap(),
+            "--param",
+            "players=1..2",
+        ],
+        &out,
+        "`players` changes the number of seats (1 at players=1, 2 at players=2)",
+    );
 }
 
 /// Runs a command writing into `out` and checks it succeeded and that `file` starts with

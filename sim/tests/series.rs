@@ -110,4 +110,16 @@ fn bad_series_are_refused_with_a_reason() {
     };
     let e = series(&j).unwrap_err().to_string();
     assert!(e.contains("automaton"), "{e}");
+    // A co-operative game: both seats share one result, so there is no match to play.
+    let j = SeriesJob {
+        game: "alpha_omega".into(),
+        cards: None,
+        decks: vec![
+            deck("alpha_omega", "heavenly_host"),
+            deck("alpha_omega", "faithful"),
+        ],
+        ..job(3, 10, 1)
+    };
+    let e = series(&j).unwrap_err().to_string();
+    assert!(e.contains("both seats play on one team"), "{e}");
 }

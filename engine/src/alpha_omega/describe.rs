@@ -76,7 +76,10 @@ impl AoState {
                 format!("items.{p}"),
                 self.list(|i| mine(i) && kind(i) == Kind::Item),
             );
-            put(format!("hand.{p}"), self.names(p, &s.hand));
+            put(
+                format!("hand.{p}"),
+                self.names(self.pile(p as usize) as u8, &s.hand),
+            );
             put(format!("deck.{p}"), s.deck.len().to_string());
             put(format!("discard.{p}"), self.names(p, &s.discard));
             let c: Vec<String> = s
@@ -100,7 +103,7 @@ impl AoState {
             );
             put(format!("lured.{p}"), s.lured.to_string());
             put(format!("streak.{p}"), s.streak.to_string());
-            put(format!("score.{p}"), self.score(p as usize).to_string());
+            put(format!("score.{p}"), self.points(p as usize).to_string());
         }
         put(
             "opp".into(),
@@ -120,6 +123,9 @@ impl AoState {
         );
         put("place".into(), self.list(|i| kind(i) == Kind::Place));
         put("opp.deck".into(), self.opp_deck.len().to_string());
+        if self.shared.rules.opponent_play {
+            put("opp.hand".into(), self.names(OPP, &self.opp_hand));
+        }
         put("opp.discard".into(), self.names(OPP, &self.opp_discard));
         put("callings.deck".into(), self.calling_deck.len().to_string());
         put(

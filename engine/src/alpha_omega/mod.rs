@@ -4,7 +4,8 @@
 //! `docs/games/alpha_omega.md`; those that move balance are rule parameters.
 //!
 //! Seats: `good0` … `good3` (the `players` parameter), all on one team. The Opponent deck is
-//! no seat: it runs inside `apply`.
+//! no seat: it runs inside `apply`; under the Opponent Play variant (`opponent_play`) it is a
+//! last seat, `opponent`, on a team of its own.
 
 pub mod cards;
 pub mod deck;
@@ -132,6 +133,17 @@ impl Ruleset for AlphaOmega {
                 ),
             ));
         }
+        if rules.opponent_play && rules.players as usize >= crate::MAX_PLAYERS {
+            return Err(LoadError::file(
+                "params",
+                format!(
+                    "opponent_play adds an Opponent seat to the {} Good players; at most {} seats in all, so give players=1 to {}",
+                    rules.players,
+                    crate::MAX_PLAYERS,
+                    crate::MAX_PLAYERS - 1
+                ),
+            ));
+        }
         if db.of_side(Side::Calling).len() > state::CALLINGS {
             return Err(LoadError::file(
                 &setup.cards,
@@ -142,11 +154,16 @@ impl Ruleset for AlphaOmega {
     }
 
     fn num_players(&self) -> usize {
-        self.shared.rules.players as usize
+        let r = self.shared.rules;
+        r.players as usize + r.opponent_play as usize
     }
 
     fn seat_name(&self, seat: usize) -> &'static str {
-        SEATS[seat]
+        if seat == self.shared.rules.players as usize {
+            "opponent"
+        } else {
+            SEATS[seat]
+        }
     }
 
     fn first_seat(&self) -> usize {
@@ -157,8 +174,9 @@ impl Ruleset for AlphaOmega {
         &self.params
     }
 
-    fn team_of(&self, _seat: usize) -> Option<usize> {
-        Some(0)
+    fn team_of(&self, seat: usize) -> Option<usize> {
+        // The Good seats are team 0; the Opponent seat (Opponent Play) is team 1.
+        Some((seat >= self.shared.rules.players as usize) as usize)
     }
 
     fn deck_names(&self) -> Vec<String> {
@@ -217,7 +235,7 @@ impl Ruleset for AlphaOmega {
 
 crate::delegate::delegate_game!(
     AoState,
-    players: |s| s.players as usize,
+    players: |s| s.seat_count() as usize,
     turn: |s| s.round as u32,
     max_turns: |s| s.shared.rules.max_rounds as u32,
     extra: {
@@ -227,6 +245,11 @@ crate::delegate::delegate_game!(
 
         fn unused_forced(&self) -> Vec<String> {
             self.unused()
+        }
+
+        fn score(&self, seat: u8) -> Option<i32> {
+            // Achievement points of the Good seats (the Opponent seat has none).
+            (seat < self.players).then(|| self.points(seat as usize) as i32)
         }
     }
 );

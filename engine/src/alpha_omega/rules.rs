@@ -41,6 +41,10 @@ pub struct Rules {
     pub shuffle: bool,
     /// Scenarios: the first Opponent phase waits for a `begin` action.
     pub begin_action: bool,
+    /// All Good players draw from one common Good deck (the first seat's).
+    pub common_deck: bool,
+    /// Opponent Play: a seat controls the Opponent deck as a player.
+    pub opponent_play: bool,
 }
 
 pub(super) static PARAMS: &[ParamSpec] = &[
@@ -55,6 +59,8 @@ pub(super) static PARAMS: &[ParamSpec] = &[
     ParamSpec { name: "lure_rounds", kind: ParamKind::Int { min: 1, max: 10 }, default: 3, doc: "consecutive rounds of losing a Person to Opponent play that make a Lured player (the text: 3)" },
     ParamSpec { name: "max_rounds", kind: ParamKind::Int { min: 1, max: 200 }, default: 60, doc: "rounds after which the game stops as a counted stall (a draw)" },
     ParamSpec { name: "shuffle", kind: ParamKind::Bool, default: 1, doc: "shuffle the decks (false: list order, first card on top; for scenarios)" },
+    ParamSpec { name: "common_deck", kind: ParamKind::Bool, default: 0, doc: "all Good players draw from one common Good deck (the first seat's; give the same deck for every seat) and discard to one pile" },
+    ParamSpec { name: "opponent_play", kind: ParamKind::Bool, default: 0, doc: "Opponent Play variant: a last seat `opponent` plays the Opponent deck as a player (draws `hand`, takes a turn after every Good player's turn); at most 3 Good players" },
     ParamSpec { name: "begin_action", kind: ParamKind::Bool, default: 0, doc: "scenarios: the game waits for a `begin` action before the first Opponent phase, so that set-up keys can stack the decks" },
 ];
 
@@ -79,6 +85,8 @@ impl Rules {
             max_rounds: g("max_rounds") as u16,
             shuffle: g("shuffle") != 0,
             begin_action: g("begin_action") != 0,
+            common_deck: g("common_deck") != 0,
+            opponent_play: g("opponent_play") != 0,
         }
     }
 }

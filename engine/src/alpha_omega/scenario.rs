@@ -15,7 +15,11 @@ impl AoState {
     /// Remove a card named `name` from seat `p`'s deck (the topmost copy), or else its hand.
     fn take(&mut self, p: usize, name: &str) -> Result<u8, String> {
         let name = name.trim();
-        let owner = p as u8;
+        let owner = if p == OPP as usize {
+            OPP
+        } else {
+            self.pile(p) as u8
+        };
         let is = |s: &Self, c: u8| {
             s.def(Cref { owner, pos: c })
                 .name
@@ -24,13 +28,13 @@ impl AoState {
         let deck: &[u8] = if owner == OPP {
             &self.opp_deck
         } else {
-            &self.seats[p].deck
+            &self.seats[owner as usize].deck
         };
         if let Some(i) = (0..deck.len()).rev().find(|&i| is(self, deck[i])) {
             return Ok(if owner == OPP {
                 self.opp_deck.remove(i)
             } else {
-                self.seats[p].deck.remove(i)
+                self.seats[owner as usize].deck.remove(i)
             });
         }
         if owner != OPP {
@@ -67,8 +71,9 @@ impl AoState {
         };
         match (what, seat) {
             ("hand", _) => {
+                let pile = self.pile(p);
                 while let Some(c) = self.seats[p].hand.pop() {
-                    self.seats[p].deck.push(c);
+                    self.seats[pile].deck.push(c);
                 }
                 for n in list() {
                     let c = self.take(p, n)?;
@@ -83,7 +88,8 @@ impl AoState {
                     if p == OPP as usize {
                         self.opp_deck.push(c);
                     } else {
-                        self.seats[p].deck.push(c);
+                        let pile = self.pile(p);
+                        self.seats[pile].deck.push(c);
                     }
                 }
             }
@@ -98,10 +104,8 @@ impl AoState {
                         ),
                         None => (n, self.round),
                     };
-                    let c = Cref {
-                        owner: p as u8,
-                        pos: self.take(p, n)?,
-                    };
+                    let pos = self.take(p, n)?;
+                    let c = self.hand_card(p, pos);
                     if self.def(c).kind != Kind::Person {
                         return Err(format!("`{n}` is not a Person"));
                     }

@@ -60,6 +60,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
     let r = execute_with(&job, &stop)?;
     print!("{}", summary_table(&r.summary));
     print!("{}", team_table(&r.teams));
+    print!("{}", cardsim_sim::score::table(&r.summary));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(st) = row.stop {
             println!(

@@ -19,6 +19,7 @@ impl AoState {
     pub fn decider(&self) -> Option<u8> {
         match self.phase {
             Phase::Over => None,
+            Phase::Guard if self.rival_turn() => Some(self.guard_decider()),
             _ => Some(self.cur),
         }
     }
@@ -27,18 +28,21 @@ impl AoState {
     pub fn attacker(&self) -> Option<usize> {
         (0..self.field.len()).find(|&i| {
             let u = &self.field[i];
-            u.attacks > 0 && !u.opp && u.ctrl == self.cur
+            u.attacks > 0 && (u.opp || u.ctrl == self.cur) && u.opp == self.rival_turn()
         })
     }
 
     /// Cards the Person at `a` may attack.
     pub fn attack_targets(&self, a: usize, out: &mut ArrayVec<u8, FIELD>) {
         out.clear();
-        let lured = self.seats[self.cur as usize].lured > 0;
+        let rival = self.rival_turn();
+        let lured = !rival && self.seats[self.cur as usize].lured > 0;
         for i in 0..self.field.len() {
             let u = &self.field[i];
             let k = self.udef(i).kind;
-            let ok = if lured {
+            let ok = if rival {
+                !self.side_opp(i) && matches!(k, Kind::Person | Kind::Item | Kind::Place)
+            } else if lured {
                 !self.side_opp(i)
                     && u.ctrl != self.field[a].ctrl
                     && matches!(k, Kind::Person | Kind::Item | Kind::Place)
@@ -56,12 +60,7 @@ impl AoState {
     /// Good Persons that can receive the Item `item`.
     fn item_hosts(&self, item: u8, out: &mut ArrayVec<u8, FIELD>) {
         out.clear();
-        let class = self
-            .def(Cref {
-                owner: self.cur,
-                pos: item,
-            })
-            .class;
+        let class = self.def(self.hand_card(self.cur as usize, item)).class;
         for i in 0..self.field.len() {
             if !self.side_opp(i)
                 && self.udef(i).kind == Kind::Person
@@ -74,10 +73,7 @@ impl AoState {
 
     /// Whether hand card `c` of the seat to move can be played now.
     fn playable(&self, c: u8) -> bool {
-        let card = Cref {
-            owner: self.cur,
-            pos: c,
-        };
+        let card = self.hand_card(self.cur as usize, c);
         let d = self.def(card);
         let room = !self.field.is_full();
         match d.kind {
@@ -122,15 +118,13 @@ impl AoState {
                     out.push(Action(1));
                 }
             }
+            Phase::Play if self.rival_turn() => self.rival_legal_play(out),
             Phase::Play => {
                 out.push(Action(0));
                 // One action per distinct card (copies in hand play alike).
                 let mut seen = [0u64; 4];
                 for (i, &c) in self.seats[self.cur as usize].hand.iter().enumerate() {
-                    let id = self.id(Cref {
-                        owner: self.cur,
-                        pos: c,
-                    }) as usize;
+                    let id = self.id(self.hand_card(self.cur as usize, c)) as usize;
                     let bit = 1u64 << (id % 64);
                     if seen[id / 64] & bit == 0 && self.playable(c) {
                         out.push(Action(HAND + i as u16));
@@ -183,20 +177,20 @@ impl AoState {
                 self.phase = Phase::TurnEnd;
             }
             Phase::Start => self.begin_draw(),
+            Phase::Play if self.rival_turn() => {
+                if a.0 == 0 {
+                    self.phase = Phase::RivalAction;
+                } else {
+                    self.rival_play_card((a.0 - HAND) as usize);
+                }
+            }
             Phase::Play if a.0 == 0 => self.enter_action(),
             Phase::Play => self.play_card((a.0 - HAND) as usize),
             Phase::Target(h) => {
                 let c = self.seats[p].hand.remove(h as usize);
                 self.seats[p].played |= 1 << c;
                 let host = self.field[pick].card;
-                if let Some(j) = self.enter(
-                    Cref {
-                        owner: p as u8,
-                        pos: c,
-                    },
-                    false,
-                    p as u8,
-                ) {
+                if let Some(j) = self.enter(self.hand_card(p, c), false, p as u8) {
                     self.field[j].holder = host;
                     log!(
                         self,
@@ -213,6 +207,11 @@ impl AoState {
                         self.field[at].attacks = 0;
                     } else {
                         self.field[at].attacks -= 1;
+                        if self.rival_turn() {
+                            self.rival_strike(at, pick);
+                            self.run();
+                            return;
+                        }
                         self.strike(at, pick);
                     }
                 }
@@ -239,10 +238,7 @@ impl AoState {
     fn play_card(&mut self, h: usize) {
         let p = self.cur as usize;
         let pos = self.seats[p].hand[h];
-        let c = Cref {
-            owner: p as u8,
-            pos,
-        };
+        let c = self.hand_card(p, pos);
         let d = self.def(c);
         if d.kind == Kind::Item {
             self.phase = Phase::Target(h as u8);
@@ -274,7 +270,8 @@ impl AoState {
                     // It stays in play until its player's next Draw phase.
                     self.enter(c, false, p as u8);
                 } else {
-                    self.seats[p].discard.push(pos);
+                    let pile = self.pile(p);
+                    self.seats[pile].discard.push(pos);
                 }
             }
         }
@@ -312,7 +309,8 @@ impl AoState {
     }
 
     /// Skip Persons with nothing to attack; end the Action phase when none is left.
-    fn next_attack(&mut self) {
+    pub(crate) fn next_attack(&mut self) {
+        self.phase = Phase::Action;
         let mut b = ArrayVec::<u8, FIELD>::new();
         while let Some(a) = self.attacker() {
             self.attack_targets(a, &mut b);
@@ -321,7 +319,8 @@ impl AoState {
             }
             self.field[a].attacks = 0;
         }
-        self.phase = if self.shared.rules.easy {
+        let r = self.shared.rules;
+        self.phase = if r.easy && !r.opponent_play {
             Phase::OppDraw
         } else {
             Phase::TurnEnd
@@ -342,31 +341,20 @@ impl AoState {
             (Phase::Start, 0) => "draw".into(),
             (Phase::Start, _) => "calling".into(),
             (Phase::Play, 0) => "pass".into(),
+            (Phase::Play, x) if self.rival_turn() => match self.opp_hand.get((x - HAND) as usize) {
+                Some(&c) => format!("play {}", self.def(Cref { owner: OPP, pos: c }).name),
+                None => "?".into(),
+            },
             (Phase::Play, x) => {
                 let h = (x - HAND) as usize;
                 match self.seats[p].hand.get(h) {
-                    Some(&c) => format!(
-                        "play {}",
-                        self.def(Cref {
-                            owner: p as u8,
-                            pos: c
-                        })
-                        .name
-                    ),
+                    Some(&c) => format!("play {}", self.def(self.hand_card(p, c)).name),
                     None => "?".into(),
                 }
             }
             (Phase::Target(h), _) => {
                 let c = self.seats[p].hand.get(h as usize).copied().unwrap_or(0);
-                format!(
-                    "{} on {}",
-                    self.def(Cref {
-                        owner: p as u8,
-                        pos: c
-                    })
-                    .name,
-                    name(pick)
-                )
+                format!("{} on {}", self.def(self.hand_card(p, c)).name, name(pick))
             }
             (Phase::Action, 0) => match self.attacker() {
                 Some(at) => format!("{} holds", name(at)),

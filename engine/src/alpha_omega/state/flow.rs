@@ -21,7 +21,8 @@ impl AoState {
                 | Phase::Over => return,
                 Phase::TurnStart => {
                     self.turn_lured = self.seats[self.cur as usize].lured > 0;
-                    self.phase = if self.shared.rules.easy {
+                    let r = self.shared.rules;
+                    self.phase = if r.easy || r.opponent_play {
                         Phase::Start
                     } else {
                         Phase::OppDraw
@@ -54,11 +55,21 @@ impl AoState {
                     self.phase = self.resume;
                 }
                 Phase::TurnEnd => {
-                    let s = &mut self.seats[self.cur as usize];
-                    if self.turn_lured && s.lured > 0 {
-                        s.lured -= 1;
+                    let rival = self.rival_turn();
+                    if !rival {
+                        let s = &mut self.seats[self.cur as usize];
+                        if self.turn_lured && s.lured > 0 {
+                            s.lured -= 1;
+                        }
                     }
-                    self.cur += 1;
+                    if self.shared.rules.opponent_play && !rival {
+                        // Opponent Play: the Opponent seat's turn follows every Good turn.
+                        self.next_good = self.cur + 1;
+                        self.cur = self.players;
+                        self.phase = Phase::Rival;
+                        continue;
+                    }
+                    self.cur = if rival { self.next_good } else { self.cur + 1 };
                     if self.cur >= self.players {
                         self.cur = 0;
                         self.phase = Phase::CleanUp;
@@ -68,6 +79,9 @@ impl AoState {
                 }
                 Phase::CleanUp => self.clean_up_step(),
                 Phase::Check => self.strength_check(),
+                Phase::Rival => self.rival_start(),
+                Phase::RivalAction => self.rival_action(),
+                Phase::NextAttack => self.next_attack(),
             }
         }
     }
@@ -198,12 +212,14 @@ impl AoState {
             self.phase = Phase::Check;
             return;
         }
+        // Under Opponent Play the Opponent seat's Persons act in its own turns only.
+        let persons = !self.shared.rules.opponent_play;
         let next = (0..self.field.len()).find(|&i| {
             let u = &self.field[i];
             let d = self.udef(i);
             u.opp
                 && !u.acted
-                && (d.kind == Kind::Person
+                && ((persons && d.kind == Kind::Person)
                     || (d.kind == Kind::Event && u.left > 0 && u.left != WAITING))
         });
         let Some(i) = next else {

@@ -12,9 +12,11 @@ use super::rules::Shared;
 use crate::{CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
 
 mod actions;
+mod check;
 mod combat;
 mod flow;
 mod opponent;
+mod rival;
 
 pub use actions::*;
 
@@ -128,6 +130,12 @@ pub enum Phase {
     CleanUp,
     /// The Strength Check (automatic).
     Check,
+    /// Opponent Play: the Opponent seat's turn begins (automatic: it draws).
+    Rival,
+    /// Opponent Play: the Opponent seat's Action phase begins (automatic).
+    RivalAction,
+    /// The next attacker of an Action phase is sought (automatic).
+    NextAttack,
     /// Decision: which of several equally weak Good cards an Opponent attack hits.
     Tie,
     /// Decision: whether a guarding Person takes the attack.
@@ -163,6 +171,10 @@ pub struct AoState {
     pub opp_deck: ArrayVec<u8, DECK>,
     /// Opponent discard pile.
     pub opp_discard: ArrayVec<u8, DECK>,
+    /// The Opponent seat's hand (Opponent Play only).
+    pub opp_hand: ArrayVec<u8, DECK>,
+    /// Opponent Play: the Good seat whose turn follows the Opponent seat's.
+    pub next_good: u8,
     /// Calling deck (card ids, top last).
     pub calling_deck: ArrayVec<u8, CALLINGS>,
     /// Cards in play, oldest first.
@@ -199,6 +211,8 @@ impl PartialEq for AoState {
             && self.seats == o.seats
             && self.opp_deck == o.opp_deck
             && self.opp_discard == o.opp_discard
+            && self.opp_hand == o.opp_hand
+            && self.next_good == o.next_good
             && self.calling_deck == o.calling_deck
             && self.field == o.field
             && self.used == o.used
@@ -240,6 +254,8 @@ impl AoState {
             seats: Default::default(),
             opp_deck: ArrayVec::new(),
             opp_discard: ArrayVec::new(),
+            opp_hand: ArrayVec::new(),
+            next_good: 0,
             calling_deck: ArrayVec::new(),
             field: ArrayVec::new(),
             used: [0; 4],
@@ -257,10 +273,13 @@ impl AoState {
             log: Vec::new(),
         };
         for (p, &deck) in seating.iter().enumerate().take(r.players as usize) {
-            s.decks[p] = deck;
-            let n = shared.decks[deck as usize].cards.len() as u8;
-            // Stacked decks (scenarios) keep list order, the first card on top.
-            s.seats[p].deck.extend((0..n).rev());
+            // A common deck is the first seat's, for every seat.
+            s.decks[p] = if r.common_deck { seating[0] } else { deck };
+            if p == 0 || !r.common_deck {
+                let n = shared.decks[s.decks[p] as usize].cards.len() as u8;
+                // Stacked decks (scenarios) keep list order, the first card on top.
+                s.seats[p].deck.extend((0..n).rev());
+            }
         }
         s.opp_deck
             .extend((0..shared.opponent.cards.len() as u8).rev());
@@ -278,6 +297,13 @@ impl AoState {
                 s.draw_one(p);
             }
             s.seats[p].opening = s.seats[p].drawn;
+        }
+        if r.opponent_play {
+            for _ in 0..r.hand {
+                if let Some(c) = s.opp_deck.pop() {
+                    s.opp_hand.push(c);
+                }
+            }
         }
         if hold {
             s.phase = Phase::Begin;
@@ -320,9 +346,30 @@ impl AoState {
         self.field.iter().position(|u| u.card == c)
     }
 
+    /// The seat whose deck and discard pile seat `p` uses: its own, or seat 0's common deck
+    /// (`common_deck`). Good cards are owned by that seat ([`Cref::owner`]).
+    #[inline]
+    pub fn pile(&self, p: usize) -> usize {
+        if self.shared.rules.common_deck {
+            0
+        } else {
+            p
+        }
+    }
+
+    /// Hand card `pos` of seat `p` as a physical card.
+    #[inline]
+    pub fn hand_card(&self, p: usize, pos: u8) -> Cref {
+        Cref {
+            owner: self.pile(p) as u8,
+            pos,
+        }
+    }
+
     /// Draw one card for seat `p`; false when the deck is empty.
     pub(crate) fn draw_one(&mut self, p: usize) -> bool {
-        match self.seats[p].deck.pop() {
+        let pile = self.pile(p);
+        match self.seats[pile].deck.pop() {
             Some(c) => {
                 self.seats[p].hand.push(c);
                 self.seats[p].drawn |= 1 << c;
@@ -409,13 +456,32 @@ impl AoState {
         for x in results.iter_mut().take(self.players as usize) {
             *x = r;
         }
+        if self.shared.rules.opponent_play {
+            // The Opponent seat gets the other side's result.
+            results[self.players as usize] = match r {
+                PlayerResult::Win => PlayerResult::Loss,
+                PlayerResult::Loss => PlayerResult::Win,
+                PlayerResult::Draw => PlayerResult::Draw,
+            };
+        }
         self.result = Some(Outcome {
             results,
-            players: self.players,
+            players: self.seat_count(),
             end,
         });
         self.phase = Phase::Over;
         self.jobs.clear();
+    }
+
+    /// Seats of the game: the Good players, and the Opponent seat under Opponent Play.
+    pub fn seat_count(&self) -> u8 {
+        self.players + self.shared.rules.opponent_play as u8
+    }
+
+    /// Whether the seat to move is the Opponent seat (Opponent Play).
+    #[inline]
+    pub fn rival_turn(&self) -> bool {
+        self.cur == self.players
     }
 
     /// Whether the game is over.
@@ -424,7 +490,7 @@ impl AoState {
     }
 
     /// Achievement points of seat `p` (the text's scoring table).
-    pub fn score(&self, p: usize) -> u32 {
+    pub fn points(&self, p: usize) -> u32 {
         let mut pts = 0;
         for i in 0..self.field.len() {
             let u = &self.field[i];
@@ -448,21 +514,46 @@ impl AoState {
     /// Replace what `viewer` cannot see: the other seats' hands and every deck's order.
     pub(crate) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
         use rand::Rng;
-        for p in 0..self.players as usize {
-            let s = &mut self.seats[p];
-            if p != viewer as usize {
-                let mut pool: ArrayVec<u8, DECK> = ArrayVec::new();
-                pool.extend(s.hand.iter().copied());
-                pool.extend(s.deck.iter().copied());
-                pool.shuffle(rng);
-                for (k, x) in s.hand.iter_mut().chain(s.deck.iter_mut()).enumerate() {
+        let n = self.players as usize;
+        let common = self.shared.rules.common_deck;
+        for q in 0..if common { 1 } else { n } {
+            // One pool per deck: the hidden hands that draw from it, then the deck itself.
+            let hidden = move |p: usize| p != viewer as usize && (common || p == q);
+            let mut pool: ArrayVec<u8, DECK> = ArrayVec::new();
+            for p in (0..n).filter(|&p| hidden(p)) {
+                pool.extend(self.seats[p].hand.iter().copied());
+            }
+            pool.extend(self.seats[q].deck.iter().copied());
+            pool.shuffle(rng);
+            let mut k = 0;
+            for p in (0..n).filter(|&p| hidden(p)) {
+                for x in self.seats[p].hand.iter_mut() {
                     *x = pool[k];
+                    k += 1;
                 }
-            } else {
-                s.deck.shuffle(rng);
+            }
+            for x in self.seats[q].deck.iter_mut() {
+                *x = pool[k];
+                k += 1;
             }
         }
-        self.opp_deck.shuffle(rng);
+        if self.shared.rules.opponent_play && viewer != self.players {
+            // The Opponent seat's hand is hidden from the Good seats.
+            let mut pool: ArrayVec<u8, DECK> = ArrayVec::new();
+            pool.extend(self.opp_hand.iter().copied());
+            pool.extend(self.opp_deck.iter().copied());
+            pool.shuffle(rng);
+            for (k, x) in self
+                .opp_hand
+                .iter_mut()
+                .chain(self.opp_deck.iter_mut())
+                .enumerate()
+            {
+                *x = pool[k];
+            }
+        } else {
+            self.opp_deck.shuffle(rng);
+        }
         self.calling_deck.shuffle(rng);
         self.forced.clear();
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
@@ -483,82 +574,11 @@ impl AoState {
         if let Some(o) = self.result {
             return 1000.0 * (o.result(p as usize).reward() - 0.5);
         }
+        if p == self.players {
+            // The Opponent seat (Opponent Play): the balance from its side.
+            return -self.balance() as f64 + 0.2 * self.opp_hand.len() as f64;
+        }
         let hands: usize = self.seats.iter().map(|s| s.hand.len()).sum();
         self.balance() as f64 + 0.2 * hands as f64
-    }
-
-    /// Check that every card is in exactly one zone and values are within bounds.
-    pub fn invariants(&self) -> Result<(), String> {
-        for owner in 0..=OPP {
-            if owner < OPP && owner >= self.players {
-                continue;
-            }
-            let n = if owner == OPP {
-                self.shared.opponent.cards.len()
-            } else {
-                self.shared.decks[self.decks[owner as usize] as usize]
-                    .cards
-                    .len()
-            };
-            let mut seen = 0u64;
-            let mut count = 0;
-            let mut mark = |pos: u8, zone: &str| -> Result<(), String> {
-                if pos as usize >= n || seen & (1 << pos) != 0 {
-                    return Err(format!(
-                        "owner {owner}: card {pos} twice or out of range ({zone})"
-                    ));
-                }
-                seen |= 1 << pos;
-                count += 1;
-                Ok(())
-            };
-            let (zones, pile): (&[&ArrayVec<u8, DECK>], _) = if owner == OPP {
-                (&[&self.opp_deck], &self.opp_discard)
-            } else {
-                let s = &self.seats[owner as usize];
-                (&[&s.deck, &s.hand], &s.discard)
-            };
-            for z in zones.iter().chain(std::iter::once(&pile)) {
-                for &c in z.iter() {
-                    mark(c, "pile")?;
-                }
-            }
-            for u in self.field.iter().filter(|u| u.card.owner == owner) {
-                mark(u.card.pos, "in play")?;
-            }
-            if count != n {
-                return Err(format!(
-                    "owner {owner}: {count} cards in zones, the deck has {n}"
-                ));
-            }
-        }
-        let mut places = 0;
-        for (i, u) in self.field.iter().enumerate() {
-            let d = self.udef(i);
-            if u.holder != NONE && (d.kind != Kind::Item || self.find(u.holder).is_none()) {
-                return Err(format!("{} held by a card not in play", d.name));
-            }
-            if u.damage >= d.strength && d.strength > 0 {
-                return Err(format!("{} in play with {} damage", d.name, u.damage));
-            }
-            places += (d.kind == Kind::Place) as u32;
-        }
-        if places > 1 {
-            return Err("more than one Place in play".into());
-        }
-        let held: usize = self.seats.iter().map(|s| s.callings.len()).sum();
-        if held + self.calling_deck.len() != self.shared.callings.len().min(CALLINGS) {
-            return Err("Callings lost or doubled".into());
-        }
-        if self.over() != (self.phase == Phase::Over) {
-            return Err("result and phase disagree".into());
-        }
-        Ok(())
-    }
-
-    /// Bound on the actions of one game.
-    pub fn bound(&self) -> u32 {
-        let per_round = self.players as u32 * (4 + 2 * FIELD as u32) + 8 * FIELD as u32 + 64;
-        1 + self.shared.rules.max_rounds as u32 * per_round
     }
 }

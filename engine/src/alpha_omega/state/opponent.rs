@@ -49,11 +49,22 @@ impl AoState {
             return;
         };
         let c = Cref { owner: OPP, pos };
-        let d = self.def(c);
-        log!(self, "P{} draws the Opponent card {}", self.cur, d.name);
-        match d.kind {
+        log!(
+            self,
+            "P{} draws the Opponent card {}",
+            self.cur,
+            self.def(c).name
+        );
+        self.opp_card_enters(c, true);
+    }
+
+    /// Opponent card `c` enters play (a Person attacking at once when `attack`; an Item going
+    /// to the first Opponent Person able to hold it, or waiting) or, an Event, takes effect.
+    pub(crate) fn opp_card_enters(&mut self, c: Cref, attack: bool) {
+        match self.def(c).kind {
             Kind::Person => {
-                if let Some(i) = self.opp_person_enters(c) {
+                let entered = self.opp_person_enters(c);
+                if let Some(i) = entered.filter(|_| attack) {
                     self.push_job(Job {
                         attacker: self.field[i].card,
                         target: NONE,
@@ -210,15 +221,13 @@ impl AoState {
     fn fall(&mut self, n: u8) {
         for k in 0..self.players {
             let p = ((self.cur + k) % self.players) as usize;
+            let pile = self.pile(p);
             let mut back = ArrayVec::<u8, 8>::new();
             for _ in 0..n.min(8) {
-                let Some(pos) = self.seats[p].deck.pop() else {
+                let Some(pos) = self.seats[pile].deck.pop() else {
                     break;
                 };
-                let c = Cref {
-                    owner: p as u8,
-                    pos,
-                };
+                let c = self.hand_card(p, pos);
                 let id = self.id(c);
                 let used = self.used[id as usize / 64] & (1 << (id % 64)) != 0;
                 if self.def(c).angel() && !used {
@@ -234,7 +243,7 @@ impl AoState {
                 }
             }
             while let Some(pos) = back.pop() {
-                self.seats[p].deck.push(pos);
+                self.seats[pile].deck.push(pos);
             }
         }
     }
