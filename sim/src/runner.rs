@@ -183,6 +183,7 @@ pub struct SeatAcc {
     /// Decisions taken by this slot's agent.
     pub decisions: u64,
     /// The game's score ([`cardsim_engine::Game::score`]), when it keeps one.
+    #[serde(default, skip_serializing_if = "crate::score::ScoreAcc::is_empty")]
     pub score: crate::score::ScoreAcc,
 }
 

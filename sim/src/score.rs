@@ -6,7 +6,7 @@ use crate::output::SummaryRow;
 use crate::stats::Z95;
 
 /// Sufficient statistics of one seat's scores.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScoreAcc {
     /// Games that gave a score.
     pub n: u64,
@@ -17,6 +17,11 @@ pub struct ScoreAcc {
 }
 
 impl ScoreAcc {
+    /// No score counted (the game keeps none).
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
     /// Count one game's score.
     pub fn add(&mut self, v: i32) {
         self.n += 1;

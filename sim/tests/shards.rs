@@ -165,6 +165,22 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
             &["series.csv", "length.csv"],
         ),
         (
+            // A co-operative game with teams and a score (achievement points).
+            "run-alpha-omega",
+            strs(&[
+                "run",
+                "--game",
+                "alpha_omega",
+                "--deck",
+                &repo("data/alpha_omega/decks/heavenly_host.txt"),
+                "--param",
+                "players=1",
+                "--games",
+                "5000",
+            ]),
+            &["summary.csv", "turns.csv", "cards.csv", "teams.csv"],
+        ),
+        (
             "default",
             strs(&["default", "--games-per-pair", "150"]),
             &["summary.csv", "turns.csv", "cards.csv"],
@@ -219,7 +235,16 @@ fn shards_merge_to_the_single_process_outputs() {
             ]));
             assert!(out.contains(&format!("merged {n} shards")), "{out}");
             same_files(&one, &merged, files, &format!("{name} in {n} shards"));
-            if ["run", "tournament", "impact", "sweep", "default"].contains(&name) {
+            if [
+                "run",
+                "run-alpha-omega",
+                "tournament",
+                "impact",
+                "sweep",
+                "default",
+            ]
+            .contains(&name)
+            {
                 assert!(
                     merged.join("report.html").exists(),
                     "{name}: merge writes the report"
