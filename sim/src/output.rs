@@ -819,8 +819,10 @@ pub fn check_out(dir: &Path) -> Result<()> {
 }
 
 /// Write the files named `files` into `dir` atomically: `fill` writes them into a staging
-/// folder next to `dir`; only when it succeeds are they moved into `dir`. On error the
-/// staging folder is removed and `dir` is left as it was.
+/// folder next to `dir`; only when it succeeds (and every staged file is synced to disk) are
+/// they moved into `dir`, and the other cardsim outputs in `dir` ([`OUTPUT_FILES`], from an
+/// earlier command) removed. On error the staging folder is removed and `dir` is left as it
+/// was. Staging folders of killed runs beside `dir` are removed first.
 pub fn write_staged(
     dir: &Path,
     files: &[&str],
@@ -836,24 +838,134 @@ pub fn write_staged(
         .file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let staging = parent.join(format!(".{leaf}.staging-{}", std::process::id()));
+    let prefix = format!(".{leaf}.staging-");
+    remove_orphaned_staging(&parent, &prefix);
+    let staging = parent.join(format!("{prefix}{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
     std::fs::create_dir_all(&staging)
         .with_context(|| format!("cannot create {}", staging.display()))?;
-    let result = fill(&staging).and_then(|()| {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
-    });
+    let result = fill(&staging)
+        .and_then(|()| {
+            // Every staged file reaches the disk before any is moved into place.
+            for f in files {
+                std::fs::File::open(staging.join(f))
+                    .and_then(|h| h.sync_all())
+                    .with_context(|| format!("cannot sync the staged {f}"))?;
+            }
+            Ok(())
+        })
+        .and_then(|()| {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
+        });
     if let Err(e) = result {
         let _ = std::fs::remove_dir_all(&staging);
         return Err(e.context(format!("writing outputs to {}", dir.display())));
     }
+    let written = match swap_in(dir, &staging, files) {
+        Ok(w) => w,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(e.context(format!("writing outputs to {}", dir.display())));
+        }
+    };
+    let _ = std::fs::remove_dir_all(&staging);
+    // The command owns its folder: outputs of an earlier command of another kind (its
+    // matrix.csv, its report.html, ...) would read as this run's, so they go.
+    for f in OUTPUT_FILES {
+        if !files.contains(f) {
+            let _ = std::fs::remove_file(dir.join(f));
+        }
+    }
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(written)
+}
+
+/// Move the staged `files` into `dir`, all or none: the earlier files of those names are moved
+/// aside first (into the staging folder) and put back if any move fails.
+fn swap_in(dir: &Path, staging: &Path, files: &[&str]) -> Result<Vec<PathBuf>> {
+    let aside = staging.join(".previous");
+    std::fs::create_dir_all(&aside)?;
+    let mut moved_aside = Vec::new();
+    let mut moved_in = Vec::new();
+    let undo = |moved_in: &[&str], moved_aside: &[&str]| {
+        for f in moved_in {
+            let _ = std::fs::remove_file(dir.join(f));
+        }
+        for f in moved_aside {
+            let _ = std::fs::rename(aside.join(f), dir.join(f));
+        }
+    };
+    for f in files {
+        let to = dir.join(f);
+        if to.is_dir() {
+            undo(&moved_in, &moved_aside);
+            bail!("{} is a folder, not a file", to.display());
+        }
+        if to.exists() {
+            if let Err(e) = std::fs::rename(&to, aside.join(f)) {
+                undo(&moved_in, &moved_aside);
+                return Err(
+                    anyhow::Error::new(e).context(format!("cannot replace {}", to.display()))
+                );
+            }
+            moved_aside.push(*f);
+        }
+    }
     let mut written = Vec::new();
     for f in files {
         let to = dir.join(f);
-        std::fs::rename(staging.join(f), &to)
-            .with_context(|| format!("cannot move {f} into {}", dir.display()))?;
+        if let Err(e) = std::fs::rename(staging.join(f), &to) {
+            undo(&moved_in, &moved_aside);
+            return Err(
+                anyhow::Error::new(e).context(format!("cannot move {f} into {}", dir.display()))
+            );
+        }
+        moved_in.push(*f);
         written.push(to);
     }
-    let _ = std::fs::remove_dir_all(&staging);
     Ok(written)
+}
+
+/// Every file a cardsim command writes into its output folder (and `cardsim report` reads or
+/// writes): a command's outputs replace all of these.
+pub const OUTPUT_FILES: &[&str] = &[
+    "summary.csv",
+    "turns.csv",
+    "cards.csv",
+    "teams.csv",
+    "matrix.csv",
+    "ranking.csv",
+    "impact.csv",
+    "sweep.csv",
+    "ladder.csv",
+    "ratings.csv",
+    "series.csv",
+    "length.csv",
+    "manifest.json",
+    "report.html",
+];
+
+/// Remove staging folders `parent/PREFIX<pid>` left by processes that no longer run (killed
+/// while writing). Where processes cannot be looked up (no /proc), nothing is removed.
+fn remove_orphaned_staging(parent: &Path, prefix: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(rd) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(prefix)
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
