@@ -11,6 +11,9 @@ impl MaState {
     /// turn it is go before the opponent's already waiting (the text: the current player's
     /// effects resolve first, in order).
     pub(crate) fn trigger(&mut self, p: usize, pos: u8, trigger: Trigger) {
+        if self.fx(p, pos).triggers & (1 << trigger as u8) == 0 {
+            return;
+        }
         let d = self.def(p, pos);
         let at = if p == self.cur as usize {
             // After the current player's waiting effects, before the opponent's.
@@ -128,7 +131,7 @@ impl MaState {
         );
         match e.verb {
             Verb::Destroy => self.retreat_unit(q, t, s),
-            _ => self.players[q].teams[t].units[s].ready = false,
+            _ => self.rest_unit(q, t, s),
         }
     }
 
