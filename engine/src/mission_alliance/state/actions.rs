@@ -448,6 +448,8 @@ impl MaState {
                 Dec::Over | Dec::Mulligan(_) => return,
                 Dec::Main if self.pending.is_empty() => return,
                 Dec::Main => self.resolve_next(),
+                // Paying is a real decision while the hand holds two cards or more.
+                Dec::BuildPay { .. } if self.players[self.cur as usize].hand.len() != 1 => return,
                 _ => {
                     self.legal(&mut buf);
                     if buf.len() != 1 {

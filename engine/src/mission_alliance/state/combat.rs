@@ -38,20 +38,29 @@ impl MaState {
             ..UnitMasks::default()
         };
         for (ti, t) in teams.iter().enumerate() {
+            let n = t.units.len();
+            let base = ti * TEAM;
+            // Own symbols first: an Imitate unit copies its left neighbour's (its right
+            // neighbour's when leftmost), none when that one imitates too or is missing.
+            let mut own = [Symbol::None; TEAM];
             for (si, u) in t.units.iter().enumerate() {
-                let bit = 1u16 << (ti * TEAM + si);
-                if u.ready {
-                    m.ready |= bit;
-                }
-                if self.combat_symbol(p, ti, si) == Symbol::Attack {
-                    m.attackers |= bit;
-                }
-                if fx[u.pos as usize].active {
-                    m.actives |= bit;
-                }
-                if t.units.len() >= level {
-                    m.hit_player |= bit;
-                }
+                let f = fx[u.pos as usize];
+                own[si] = f.symbol;
+                m.ready |= (u.ready as u16) << (base + si);
+                m.actives |= (f.active as u16) << (base + si);
+            }
+            for si in 0..n {
+                let sym = match own[si] {
+                    Symbol::Imitate => match own[if si > 0 { si - 1 } else { 1 }] {
+                        Symbol::Imitate => Symbol::None,
+                        s => s,
+                    },
+                    s => s,
+                };
+                m.attackers |= ((sym == Symbol::Attack) as u16) << (base + si);
+            }
+            if n >= level {
+                m.hit_player |= ((1u16 << n) - 1) << base;
             }
         }
         m

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 
 use super::cards::{CardDef, Facts, Kind, Symbol, Verb};
 use super::deck::DECK;
-use super::rules::{Shared, MAX_BACK};
+use super::rules::{Shared, FACTS, MAX_BACK};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
@@ -170,7 +170,7 @@ pub struct Pending {
 pub struct MaState {
     pub(crate) shared: &'static Shared,
     /// Each seat's deck fact table (`shared.facts` of its deck).
-    pub(crate) facts: [&'static [Facts; DECK]; 2],
+    pub(crate) facts: [&'static [Facts; FACTS]; 2],
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
