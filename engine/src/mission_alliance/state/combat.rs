@@ -58,6 +58,7 @@ impl MaState {
                     s => s,
                 };
                 m.attackers |= ((sym == Symbol::Attack) as u16) << (base + si);
+                m.holders |= ((sym == Symbol::Hold) as u16) << (base + si);
             }
             if n >= level {
                 m.hit_player |= ((1u16 << n) - 1) << base;
@@ -133,23 +134,13 @@ impl MaState {
     /// combat symbol is Hold or Attack (against an attack on the player: any ready unit with
     /// Hold).
     pub(super) fn response_options(&self, out: &mut ActionBuf) {
-        let d = 1 - self.cur as usize;
+        let m = self.players[1 - self.cur as usize].units;
         out.push(Action(NO_RESPONSE));
-        for (ti, t) in self.players[d].teams.iter().enumerate() {
-            if self.fight.target != PLAYER && ti != self.fight.target as usize {
-                continue;
-            }
-            for (si, u) in t.units.iter().enumerate() {
-                let sym = self.combat_symbol(d, ti, si);
-                let ok = match self.fight.target {
-                    PLAYER => sym == Symbol::Hold,
-                    _ => matches!(sym, Symbol::Hold | Symbol::Attack),
-                };
-                if u.ready && ok {
-                    out.push(Action(RESPOND + (ti * TEAM + si) as u16));
-                }
-            }
-        }
+        let able = match self.fight.target {
+            PLAYER => m.holders,
+            t => (m.holders | m.attackers) & 0xF << (t as usize * TEAM),
+        };
+        push_bits(out, RESPOND, (able & m.ready) as u64);
     }
 
     /// Resolve the fight with the defender's answer `a`.

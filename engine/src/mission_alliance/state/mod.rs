@@ -93,6 +93,8 @@ pub struct UnitMasks {
     pub ready: u16,
     /// Units whose combat symbol is Attack.
     pub attackers: u16,
+    /// Units whose combat symbol is Hold.
+    pub holders: u16,
     /// Units with an active ability.
     pub actives: u16,
     /// Units of teams that may attack the enemy player (level `attack_player_level`+).
