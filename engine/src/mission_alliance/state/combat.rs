@@ -48,6 +48,7 @@ impl MaState {
                 own[si] = f.symbol;
                 m.ready |= (u.ready as u16) << (base + si);
                 m.actives |= (f.active as u16) << (base + si);
+                m.exposed |= (!f.immune as u16) << (base + si);
             }
             for si in 0..n {
                 let sym = match own[si] {

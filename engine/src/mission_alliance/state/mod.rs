@@ -97,6 +97,8 @@ pub struct UnitMasks {
     pub holders: u16,
     /// Units with an active ability.
     pub actives: u16,
+    /// Units enemy effects may choose (not Immune).
+    pub exposed: u16,
     /// Units of teams that may attack the enemy player (level `attack_player_level`+).
     pub hit_player: u16,
     /// Cores (bit per core) that may not join the leftmost team: those in it, or all when
