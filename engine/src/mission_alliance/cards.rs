@@ -147,6 +147,7 @@ impl CardDef {
             boost: self.passive(Verb::Boost),
             immune: self.passive(Verb::Immune) > 0,
             active: self.effects.iter().any(|e| e.trigger == Trigger::Active),
+            triggers: self.effects.iter().fold(0, |m, e| m | 1 << e.trigger as u8),
         }
     }
 
@@ -181,6 +182,9 @@ pub struct Facts {
     pub immune: bool,
     /// Whether it has an active ability.
     pub active: bool,
+    /// The ability kinds it has (bit `Trigger as u8`), so queueing a kind it lacks costs
+    /// one test.
+    pub triggers: u8,
 }
 
 impl Facts {
@@ -194,6 +198,7 @@ impl Facts {
         boost: 0,
         immune: false,
         active: false,
+        triggers: 0,
     };
 }
 

@@ -2,11 +2,14 @@
 //! the rules text that moves balance), their typed form, and the data every game shares.
 
 use super::cards::{CardDb, Facts};
-use super::deck::{Deck, DECK};
+use super::deck::Deck;
 use crate::{ParamKind, ParamSpec, Params};
 
 /// Most back-row places (Energy and gadgets) the state can hold.
 pub const MAX_BACK: usize = 10;
+
+/// Entries of a deck's fact table: one per `u8` deck position (the first [`super::deck::DECK`] used).
+pub const FACTS: usize = 256;
 
 /// The typed rules, read in the hot path.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -102,8 +105,9 @@ pub struct Shared {
     pub decks: Vec<Deck>,
     /// The rules.
     pub rules: Rules,
-    /// Per deck, the [`Facts`] of the card at each deck position (compiled at load).
-    pub facts: Vec<[Facts; DECK]>,
+    /// Per deck, the [`Facts`] of the card at each deck position (compiled at load), padded
+    /// to [`FACTS`] entries so a `u8` position indexes it without a bounds check.
+    pub facts: Vec<[Facts; FACTS]>,
 }
 
 impl Shared {
@@ -112,7 +116,7 @@ impl Shared {
         let facts = decks
             .iter()
             .map(|d| {
-                let mut t = [Facts::NONE; DECK];
+                let mut t = [Facts::NONE; FACTS];
                 for (slot, &id) in t.iter_mut().zip(d.cards.iter()) {
                     *slot = db.card(id).facts();
                 }

@@ -125,6 +125,7 @@ impl MaState {
             }
             _ => return Err(format!("unknown set-up key `{key}`")),
         }
+        self.refresh_units(p);
         self.invariants()
     }
 }

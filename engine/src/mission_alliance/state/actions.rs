@@ -48,29 +48,11 @@ struct Arrivals {
     room: bool,
     /// The row has a team (so left and right are different places).
     teams: bool,
-    first: Join,
-    last: Join,
-}
-
-/// An end team a unit may join unless it holds the unit's core.
-#[derive(Copy, Clone)]
-struct Join {
-    /// The team exists and has room.
-    open: bool,
-    n: u8,
-    cores: [u8; TEAM],
-}
-
-impl Join {
-    const CLOSED: Join = Join {
-        open: false,
-        n: 0,
-        cores: [0; TEAM],
-    };
-
-    fn allows(&self, core: u8) -> bool {
-        self.open && !self.cores[..self.n as usize].contains(&core)
-    }
+    /// Cores that may not join the leftmost team (all when it is full or missing).
+    first: u16,
+    /// Cores that may not join the rightmost team (all when it is full, missing or also
+    /// the leftmost).
+    last: u16,
 }
 
 impl Arrivals {
@@ -79,14 +61,23 @@ impl Arrivals {
         match k {
             0 => self.room,
             1 => self.room && self.teams,
-            2 => self.first.allows(core),
-            _ => self.last.allows(core),
+            2 => self.first & (1 << core) == 0,
+            _ => self.last & (1 << core) == 0,
         }
     }
 
     /// Whether a unit of `core` may arrive anywhere.
     fn any(&self, core: u8) -> bool {
-        self.room || self.first.allows(core) || self.last.allows(core)
+        self.room || (self.first & self.last) & (1 << core) == 0
+    }
+}
+
+/// Push `base + i` for every set bit `i` of `bits`, lowest first.
+#[inline]
+pub(super) fn push_bits(out: &mut ActionBuf, base: u16, mut bits: u64) {
+    while bits != 0 {
+        out.push(Action(base + bits.trailing_zeros() as u16));
+        bits &= bits - 1;
     }
 }
 
@@ -113,49 +104,7 @@ impl MaState {
                 push(out, KEEP);
                 push(out, MULLIGAN);
             }
-            Dec::Main => {
-                push(out, END);
-                let pl = &self.players[p];
-                let r = &self.shared.rules;
-                if !self.attack_phase && pl.built < r.energy_per_turn {
-                    for (i, &c) in pl.hand.iter().enumerate() {
-                        if pl.hand.len() > self.fx(p, c).cost as usize {
-                            push(out, BUILD + i as u16);
-                        }
-                    }
-                }
-                let energy = self.ready_energy(p);
-                // With room for a new team every unit can arrive; only a full row asks
-                // which end team a unit may join.
-                let arrivals = (pl.teams.len() >= r.max_teams as usize).then(|| self.arrivals(p));
-                let gadget_room =
-                    pl.back.len() < r.back_row as usize || pl.back.iter().any(|b| !b.gadget);
-                for (i, &c) in pl.hand.iter().enumerate() {
-                    let f = self.fx(p, c);
-                    let ok = energy >= f.cost as usize
-                        && match f.kind {
-                            Kind::Unit => arrivals.as_ref().is_none_or(|a| a.any(f.core)),
-                            Kind::Gadget => gadget_room,
-                            Kind::Formation => true,
-                        };
-                    if ok {
-                        push(out, PLAY + i as u16);
-                    }
-                }
-                self.attack_options(out);
-                for (ti, t) in pl.teams.iter().enumerate() {
-                    for (si, u) in t.units.iter().enumerate() {
-                        if u.ready && self.has_active(p, u.pos) {
-                            push(out, ACTIVE_UNIT + (ti * TEAM + si) as u16);
-                        }
-                    }
-                }
-                for (bi, b) in pl.back.iter().enumerate() {
-                    if b.gadget && b.ready && self.has_active(p, b.pos) {
-                        push(out, ACTIVE_GADGET + bi as u16);
-                    }
-                }
-            }
+            Dec::Main => self.main_options(out),
             Dec::BuildPay { .. } => {
                 for i in 0..self.players[p].hand.len() {
                     push(out, DISCARD + i as u16);
@@ -182,34 +131,62 @@ impl MaState {
         }
     }
 
-    fn has_active(&self, p: usize, pos: u8) -> bool {
-        self.fx(p, pos).active
+    /// The moves of the main decision, in this order: end the turn, build each hand card,
+    /// play each hand card, the attacks, the units' active abilities, the gadgets' active
+    /// abilities. Each zone is walked once: the back row for ready Energy and usable gadgets,
+    /// the hand for builds and plays (plays are listed from a bit mask after the builds).
+    fn main_options(&self, out: &mut ActionBuf) {
+        let p = self.cur as usize;
+        let pl = &self.players[p];
+        let r = &self.shared.rules;
+        let fx = self.facts[p];
+        out.push(Action(END));
+        let (mut energy, mut any_energy, mut gadgets) = (0u8, false, 0u16);
+        for (bi, b) in pl.back.iter().enumerate() {
+            if b.gadget {
+                if b.ready && fx[b.pos as usize].active {
+                    gadgets |= 1 << bi;
+                }
+            } else {
+                any_energy = true;
+                energy += b.ready as u8;
+            }
+        }
+        let build = !self.attack_phase && pl.built < r.energy_per_turn;
+        // With room for a new team every unit can arrive; only a full row asks which end
+        // team a unit may join.
+        let arrivals = (pl.teams.len() >= r.max_teams as usize).then(|| self.arrivals(p));
+        let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
+        let n = pl.hand.len();
+        let mut plays = 0u32;
+        for (i, &c) in pl.hand.iter().enumerate() {
+            let f = fx[c as usize];
+            if build && n > f.cost as usize {
+                out.push(Action(BUILD + i as u16));
+            }
+            let ok = energy >= f.cost
+                && match f.kind {
+                    Kind::Unit => arrivals.as_ref().is_none_or(|a| a.any(f.core)),
+                    Kind::Gadget => gadget_room,
+                    Kind::Formation => true,
+                };
+            plays |= (ok as u32) << i;
+        }
+        push_bits(out, PLAY, plays as u64);
+        self.attack_options(out);
+        let m = pl.units;
+        push_bits(out, ACTIVE_UNIT, (m.actives & m.ready) as u64);
+        push_bits(out, ACTIVE_GADGET, gadgets as u64);
     }
 
-    /// Where `p`'s units may arrive now, for every core at once.
+    /// Where `p`'s units may arrive now, for every core at once (from the unit masks).
     fn arrivals(&self, p: usize) -> Arrivals {
-        let r = &self.shared.rules;
-        let teams = &self.players[p].teams;
-        let join = |t: &Team| {
-            let mut j = Join::CLOSED;
-            if t.units.len() < r.team_size as usize {
-                j.open = true;
-                j.n = t.units.len() as u8;
-                for (c, u) in j.cores.iter_mut().zip(t.units.iter()) {
-                    *c = self.fx(p, u.pos).core;
-                }
-            }
-            j
-        };
+        let (n, m) = (self.players[p].teams.len(), &self.players[p].units);
         Arrivals {
-            room: teams.len() < r.max_teams as usize,
-            teams: !teams.is_empty(),
-            first: teams.first().map_or(Join::CLOSED, join),
-            last: if teams.len() > 1 {
-                join(teams.last().expect("two teams"))
-            } else {
-                Join::CLOSED
-            },
+            room: n < self.shared.rules.max_teams as usize,
+            teams: n > 0,
+            first: m.first_cores,
+            last: m.last_cores,
         }
     }
 
@@ -256,9 +233,8 @@ impl MaState {
                 x if (ACTIVE_UNIT..ACTIVE_GADGET).contains(&x) => {
                     self.attack_phase = true;
                     let u = (x - ACTIVE_UNIT) as usize;
-                    let slot = &mut self.players[p].teams[u / TEAM].units[u % TEAM];
-                    slot.ready = false;
-                    let pos = slot.pos;
+                    self.rest_unit(p, u / TEAM, u % TEAM);
+                    let pos = self.players[p].teams[u / TEAM].units[u % TEAM].pos;
                     log!(self, "P{p} uses {}", self.def(p, pos).name);
                     self.trigger(p, pos, Trigger::Active);
                 }
@@ -416,6 +392,7 @@ impl MaState {
             2 => teams[0].units.insert(0, slot),
             _ => teams.last_mut().expect("a team").units.push(slot),
         }
+        self.refresh_units(p);
         log!(
             self,
             "P{p} places {} ({})",
@@ -432,11 +409,14 @@ impl MaState {
     fn end_turn(&mut self) {
         let p = self.cur as usize;
         let pl = &mut self.players[p];
-        for t in pl.teams.iter_mut() {
+        let mut ready = 0u16;
+        for (ti, t) in pl.teams.iter_mut().enumerate() {
             for u in t.units.iter_mut() {
                 u.ready = true;
             }
+            ready |= ((1u16 << t.units.len()) - 1) << (ti * TEAM);
         }
+        pl.units.ready = ready;
         for b in pl.back.iter_mut() {
             b.ready = true;
         }
@@ -468,6 +448,8 @@ impl MaState {
                 Dec::Over | Dec::Mulligan(_) => return,
                 Dec::Main if self.pending.is_empty() => return,
                 Dec::Main => self.resolve_next(),
+                // Paying is a real decision while the hand holds two cards or more.
+                Dec::BuildPay { .. } if self.players[self.cur as usize].hand.len() != 1 => return,
                 _ => {
                     self.legal(&mut buf);
                     if buf.len() != 1 {

@@ -19,45 +19,99 @@ impl MaState {
         m
     }
 
-    /// Whether an enemy team (or [`PLAYER`]) may be attacked by `p` under challenges.
-    fn target_open(target: u8, challengers: u8) -> bool {
-        if target == PLAYER {
-            return challengers == 0;
-        }
-        // A challenging team shields its neighbours (it can itself be attacked).
-        let t = target as i8;
-        !(0..TEAMS as i8).any(|c| challengers & (1 << c) != 0 && (c - t).abs() == 1)
-    }
-
-    /// The attacks of the player to move.
-    pub(super) fn attack_options(&self, out: &mut ActionBuf) {
-        let p = self.cur as usize;
-        let ch = self.challengers(p);
-        let enemy_teams = self.players[1 - p].teams.len();
-        for (ti, t) in self.players[p].teams.iter().enumerate() {
+    /// The unit masks of `p` worked out from its teams.
+    pub(super) fn unit_masks(&self, p: usize) -> UnitMasks {
+        let level = self.shared.rules.attack_player_level as usize;
+        let size = self.shared.rules.team_size as usize;
+        let teams = &self.players[p].teams;
+        let fx = self.facts[p];
+        let closed = |t: Option<&Team>| match t {
+            Some(t) if t.units.len() < size => t
+                .units
+                .iter()
+                .fold(0u16, |m, u| m | 1 << fx[u.pos as usize].core),
+            _ => u16::MAX,
+        };
+        let mut m = UnitMasks {
+            first_cores: closed(teams.first()),
+            last_cores: closed(teams.get(1).and(teams.last())),
+            ..UnitMasks::default()
+        };
+        for (ti, t) in teams.iter().enumerate() {
+            let n = t.units.len();
+            let base = ti * TEAM;
+            // Own symbols first: an Imitate unit copies its left neighbour's (its right
+            // neighbour's when leftmost), none when that one imitates too or is missing.
+            let mut own = [Symbol::None; TEAM];
             for (si, u) in t.units.iter().enumerate() {
-                if !u.ready || self.combat_symbol(p, ti, si) != Symbol::Attack {
-                    continue;
-                }
-                let u_id = (ti * TEAM + si) as u16;
-                for target in 0..enemy_teams as u8 {
-                    if Self::target_open(target, ch) {
-                        out.push(Action(ATTACK + 5 * u_id + target as u16));
-                    }
-                }
-                if t.units.len() >= self.shared.rules.attack_player_level as usize
-                    && Self::target_open(PLAYER, ch)
-                {
-                    out.push(Action(ATTACK + 5 * u_id + PLAYER as u16));
-                }
+                let f = fx[u.pos as usize];
+                own[si] = f.symbol;
+                m.ready |= (u.ready as u16) << (base + si);
+                m.actives |= (f.active as u16) << (base + si);
+                m.exposed |= (!f.immune as u16) << (base + si);
+            }
+            for si in 0..n {
+                let sym = match own[si] {
+                    Symbol::Imitate => match own[if si > 0 { si - 1 } else { 1 }] {
+                        Symbol::Imitate => Symbol::None,
+                        s => s,
+                    },
+                    s => s,
+                };
+                m.attackers |= ((sym == Symbol::Attack) as u16) << (base + si);
+                m.holders |= ((sym == Symbol::Hold) as u16) << (base + si);
+            }
+            if n >= level {
+                m.hit_player |= ((1u16 << n) - 1) << base;
             }
         }
+        m
+    }
+
+    /// Recompute `p`'s unit masks (after a unit arrived or left, or a scenario set the row).
+    pub(crate) fn refresh_units(&mut self, p: usize) {
+        self.players[p].units = self.unit_masks(p);
+    }
+
+    /// Rest unit `slot` of team `team` of `p`.
+    pub(super) fn rest_unit(&mut self, p: usize, team: usize, slot: usize) {
+        self.players[p].teams[team].units[slot].ready = false;
+        self.players[p].units.ready &= !(1 << (team * TEAM + slot));
+    }
+
+    /// The attacks of the player to move, pushed in unit order (each ready attacker's open
+    /// enemy teams left to right, then the enemy player). A challenging enemy team shields
+    /// its neighbours (it can itself be attacked) and the enemy player.
+    pub(super) fn attack_options(&self, out: &mut ActionBuf) {
+        let p = self.cur as usize;
+        let m = self.players[p].units;
+        let mut attackers = m.attackers & m.ready;
+        if attackers == 0 {
+            return;
+        }
+        let (teams, player) = self.open_targets(p);
+        while attackers != 0 {
+            let u = attackers.trailing_zeros() as u16;
+            attackers &= attackers - 1;
+            push_bits(out, ATTACK + 5 * u, teams as u64);
+            if player && m.hit_player & (1 << u) != 0 {
+                out.push(Action(ATTACK + 5 * u + PLAYER as u16));
+            }
+        }
+    }
+
+    /// The enemy teams `p` may attack (a bit mask) and whether it may attack the enemy
+    /// player, under the enemy's challenges.
+    fn open_targets(&self, p: usize) -> (u8, bool) {
+        let ch = self.challengers(p);
+        let all = (1u8 << self.players[1 - p].teams.len()) - 1;
+        (all & !((ch << 1) | (ch >> 1)), ch == 0)
     }
 
     /// Declare an attack: the attacker rests and the defender may answer.
     pub(super) fn declare(&mut self, team: usize, slot: usize, target: u8) {
         let p = self.cur as usize;
-        self.players[p].teams[team].units[slot].ready = false;
+        self.rest_unit(p, team, slot);
         self.fight = Fight {
             team: team as u8,
             slot: slot as u8,
@@ -81,23 +135,13 @@ impl MaState {
     /// combat symbol is Hold or Attack (against an attack on the player: any ready unit with
     /// Hold).
     pub(super) fn response_options(&self, out: &mut ActionBuf) {
-        let d = 1 - self.cur as usize;
+        let m = self.players[1 - self.cur as usize].units;
         out.push(Action(NO_RESPONSE));
-        for (ti, t) in self.players[d].teams.iter().enumerate() {
-            if self.fight.target != PLAYER && ti != self.fight.target as usize {
-                continue;
-            }
-            for (si, u) in t.units.iter().enumerate() {
-                let sym = self.combat_symbol(d, ti, si);
-                let ok = match self.fight.target {
-                    PLAYER => sym == Symbol::Hold,
-                    _ => matches!(sym, Symbol::Hold | Symbol::Attack),
-                };
-                if u.ready && ok {
-                    out.push(Action(RESPOND + (ti * TEAM + si) as u16));
-                }
-            }
-        }
+        let able = match self.fight.target {
+            PLAYER => m.holders,
+            t => (m.holders | m.attackers) & 0xF << (t as usize * TEAM),
+        };
+        push_bits(out, RESPOND, (able & m.ready) as u64);
     }
 
     /// Resolve the fight with the defender's answer `a`.
@@ -134,7 +178,7 @@ impl MaState {
         } else {
             let u = (a - RESPOND) as usize;
             let (dt, ds) = (u / TEAM, u % TEAM);
-            self.players[d].teams[dt].units[ds].ready = false;
+            self.rest_unit(d, dt, ds);
             let def = self.power(d, dt, ds);
             if self.combat_symbol(d, dt, ds) == Symbol::Hold {
                 let hold = def + self.shared.rules.hold_bonus as u16;
@@ -177,6 +221,7 @@ impl MaState {
             pl.teams.remove(team);
         }
         pl.discard.push(u.pos);
+        self.refresh_units(q);
         log!(self, "P{q}'s {} retreats", self.def(q, u.pos).name);
         self.trigger(q, u.pos, Trigger::Retreat);
     }

@@ -11,6 +11,9 @@ impl MaState {
     /// turn it is go before the opponent's already waiting (the text: the current player's
     /// effects resolve first, in order).
     pub(crate) fn trigger(&mut self, p: usize, pos: u8, trigger: Trigger) {
+        if self.fx(p, pos).triggers & (1 << trigger as u8) == 0 {
+            return;
+        }
         let d = self.def(p, pos);
         let at = if p == self.cur as usize {
             // After the current player's waiting effects, before the opponent's.
@@ -98,18 +101,17 @@ impl MaState {
     pub(super) fn target_options(&self, out: &mut ActionBuf) {
         let e = self.pending[0];
         let q = 1 - e.owner as usize;
-        for (ti, t) in self.players[q].teams.iter().enumerate() {
-            for (si, u) in t.units.iter().enumerate() {
-                if self.fx(q, u.pos).immune {
-                    continue;
-                }
-                let ok = match e.verb {
-                    Verb::Destroy => self.power(q, ti, si) <= e.n as u16,
-                    _ => u.ready,
-                };
-                if ok {
-                    out.push(Action(TARGET + (ti * TEAM + si) as u16));
-                }
+        let m = self.players[q].units;
+        if e.verb != Verb::Destroy {
+            push_bits(out, TARGET, (m.exposed & m.ready) as u64);
+            return;
+        }
+        let mut bits = m.exposed;
+        while bits != 0 {
+            let u = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.power(q, u / TEAM, u % TEAM) <= e.n as u16 {
+                out.push(Action(TARGET + u as u16));
             }
         }
     }
@@ -128,7 +130,7 @@ impl MaState {
         );
         match e.verb {
             Verb::Destroy => self.retreat_unit(q, t, s),
-            _ => self.players[q].teams[t].units[s].ready = false,
+            _ => self.rest_unit(q, t, s),
         }
     }
 

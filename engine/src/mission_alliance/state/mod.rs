@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 
 use super::cards::{CardDef, Facts, Kind, Symbol, Verb};
 use super::deck::DECK;
-use super::rules::{Shared, MAX_BACK};
+use super::rules::{Shared, FACTS, MAX_BACK};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
@@ -80,6 +80,32 @@ pub struct Player {
     pub opening: u64,
     /// Deck positions played (as a unit, gadget, formation or Energy).
     pub played: u64,
+    /// The front row as bit masks (bit team·4 + slot), kept in step with the teams so the
+    /// main listing reads them instead of walking the row (see [`UnitMasks`]).
+    pub units: UnitMasks,
+}
+
+/// One player's units as bit masks (bit team·4 + slot), recomputed when a unit arrives or
+/// leaves ([`MaState::refresh_units`]) and updated when one readies or rests.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct UnitMasks {
+    /// Ready units.
+    pub ready: u16,
+    /// Units whose combat symbol is Attack.
+    pub attackers: u16,
+    /// Units whose combat symbol is Hold.
+    pub holders: u16,
+    /// Units with an active ability.
+    pub actives: u16,
+    /// Units enemy effects may choose (not Immune).
+    pub exposed: u16,
+    /// Units of teams that may attack the enemy player (level `attack_player_level`+).
+    pub hit_player: u16,
+    /// Cores (bit per core) that may not join the leftmost team: those in it, or all when
+    /// it is full or there is none.
+    pub first_cores: u16,
+    /// The same for the rightmost team (all when there are fewer than two teams).
+    pub last_cores: u16,
 }
 
 /// Whose decision it is, and what kind.
@@ -148,7 +174,7 @@ pub struct Pending {
 pub struct MaState {
     pub(crate) shared: &'static Shared,
     /// Each seat's deck fact table (`shared.facts` of its deck).
-    pub(crate) facts: [&'static [Facts; DECK]; 2],
+    pub(crate) facts: [&'static [Facts; FACTS]; 2],
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
@@ -241,6 +267,7 @@ impl MaState {
             log: Vec::new(),
         };
         for p in 0..2 {
+            s.refresh_units(p);
             let n = shared.decks[s.decks[p] as usize].cards.len() as u8;
             // Stacked decks (scenarios) keep list order, the first card on top.
             s.players[p].deck.extend((0..n).rev());
@@ -546,6 +573,9 @@ impl MaState {
             }
             if count != n {
                 return Err(format!("P{p}: {count} cards in zones, the deck has {n}"));
+            }
+            if pl.units != self.unit_masks(p) {
+                return Err(format!("P{p}: unit masks out of step with the teams"));
             }
         }
         if self.over() != (self.dec == Dec::Over) {
