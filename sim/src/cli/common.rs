@@ -28,7 +28,7 @@ pub struct StopArgs {
     #[arg(long, default_value_t = 1000)]
     pub min_games: u64,
     /// Games per look: the stopping rules are checked after each look.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, allow_hyphen_values = true, value_parser = parse_count)]
     pub look: u64,
 }
 
@@ -157,6 +157,19 @@ pub fn wrote(paths: &[PathBuf]) -> String {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A count of games, matches or deals: a whole number from 1 (a negative one is named as
+/// such, not taken for an unknown option).
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err(format!("0 is not in 1..{}", u64::MAX)),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{s}`: counts are whole numbers from 1 to {}",
+            u64::MAX
+        )),
+    }
 }
 
 /// `--seed`: a whole number from 0 (a negative or fractional seed is named as such, not
