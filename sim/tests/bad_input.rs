@@ -59,6 +59,14 @@ fn check(case: &Case, dir: &Path) -> Result<(), String> {
     let code = o.status.code().unwrap_or(-1);
     let stderr = String::from_utf8_lossy(&o.stderr);
     let what = format!("exit {code}, stderr:\n{stderr}");
+    if std::env::var_os("BAD_INPUT_SHOW").is_some() {
+        // For reviewing the messages: `BAD_INPUT_SHOW=1 cargo test --test bad_input -- --nocapture`.
+        println!(
+            "{} => {code} {}",
+            case.name,
+            stderr.trim_end().replace('\n', " / ")
+        );
+    }
     if stderr.contains("panicked") {
         return Err(format!("panicked: {what}"));
     }

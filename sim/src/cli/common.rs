@@ -134,6 +134,10 @@ pub fn argv() -> Vec<String> {
 
 /// The example decks of `game` (`data/GAME/decks/*.txt`, sorted).
 pub fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
+    let known = cardsim_engine::registry::GAMES;
+    if !known.iter().any(|g| g.eq_ignore_ascii_case(game)) {
+        return Err(cardsim_engine::registry::UnknownGame(game.to_string()).into());
+    }
     decks_in(&data_dir().join(game.to_ascii_lowercase()).join("decks"))
 }
 

@@ -212,9 +212,9 @@ fn card_cases(repo: &Path, g: &Game, out: &mut Vec<Case>) {
         (
             "duplicate name",
             with_col(g.row, usize::from(g.name == "allegiance"), g.existing),
-            g.existing,
+            "duplicate card name",
         ),
-        ("quote left open", format!("\"{}", g.row), ""),
+        ("quote left open", format!("\"{}", g.row), "never closed"),
     ];
     let cases_before = out.len();
     for (what, row, frag) in rows {
@@ -290,7 +290,7 @@ fn deck_cases(repo: &Path, g: &Game, out: &mut Vec<Case>) {
     out.push(case(&name("missing"), &args, &["d.txt"]));
     out.push(case(&name("a folder"), &args, &["d.txt"]).file("d.txt/x", "x"));
     let t = format!("{deck}-3x {}\n", g.existing);
-    out.push(case(&name("negative count"), &args, &[&frag]).file("d.txt", t));
+    out.push(case(&name("negative count"), &args, &[&frag, "copy count `-3`"]).file("d.txt", t));
     let mut bad = deck.clone().into_bytes();
     bad.extend_from_slice(b"Caf\xe9\n");
     out.push(case(&name("not UTF-8"), &args, &[&frag, "UTF-8"]).file("d.txt", bad));
@@ -313,7 +313,11 @@ fn cli_cases(g: &Game, out: &mut Vec<Case>) {
     let with = |o: &str| base.replace("--games 2", o);
     let rows: Vec<(&str, String, Vec<String>)> = vec![
         ("games 0", with("--games 0"), vec!["--games".into()]),
-        ("games negative", with("--games -5"), vec!["--games".into()]),
+        (
+            "games negative",
+            with("--games -5"),
+            vec!["--games".into(), "counts are whole numbers".into()],
+        ),
         (
             "games huge",
             with("--games 1000000000000000000000"),
@@ -363,11 +367,15 @@ fn cli_cases(g: &Game, out: &mut Vec<Case>) {
         ("shard 0/0", run(g, "--shard 0/0"), vec!["--shard".into()]),
         ("shard word", run(g, "--shard x"), vec!["--shard".into()]),
         ("threads 0", run(g, "--threads 0"), vec!["--threads".into()]),
-        ("seed negative", run(g, "--seed -5"), vec!["seed".into()]),
+        (
+            "seed negative",
+            run(g, "--seed -5"),
+            vec!["seeds are whole numbers".into()],
+        ),
         (
             "unknown game",
             base.replace(&format!("--game {}", g.name), "--game nope"),
-            vec!["nope".into()],
+            vec!["unknown game `nope`".into()],
         ),
         (
             "sprt equal",

@@ -405,7 +405,7 @@ fn command_cases(out: &mut Vec<Case>) {
         ("ladder: unknown agent", "ladder --agent random --agent nope --games 2 --quiet --out {t}/out".into(), &["nope"]),
         ("ladder: games 0", "ladder --games 0 --quiet --out {t}/out".into(), &["--games"]),
         ("ladder: missing deck", "ladder --deck {t}/nope.txt --games 2 --quiet --out {t}/out".into(), &["nope.txt"]),
-        ("ladder: unknown game", "ladder --game nope --games 2 --quiet --out {t}/out".into(), &["nope"]),
+        ("ladder: unknown game", "ladder --game nope --games 2 --quiet --out {t}/out".into(), &["unknown game `nope`"]),
         ("match: even best-of", "match --best-of 2 --matches 2 --quiet --out {t}/out".into(), &["--best-of"]),
         ("match: matches 0", "match --matches 0 --quiet --out {t}/out".into(), &["--matches"]),
         ("match: loser-plays word", "match --loser-plays nope --matches 2 --quiet --out {t}/out".into(), &["nope"]),
@@ -413,7 +413,7 @@ fn command_cases(out: &mut Vec<Case>) {
         ("match: battalla bad deck", "match --game battalla --deck {r}/data/battalla/decks/fae_tricks.txt --deck {t}/nope.txt --matches 2 --quiet --out {t}/out".into(), &["nope.txt"]),
         ("bench: games 0", "bench --games 0".into(), &["--games"]),
         ("bench: threads 0", "bench --games 10 --threads 0".into(), &["--threads"]),
-        ("params: unknown game", "params --game nope".into(), &["nope"]),
+        ("params: unknown game", "params --game nope".into(), &["unknown game `nope`"]),
     ];
     for (what, args, frag) in rows {
         let c = case(what, &args, frag);
