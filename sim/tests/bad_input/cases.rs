@@ -76,6 +76,11 @@ const GAMES: &[Game] = &[
                 "commander",
             ),
             ("no commander", "Dust Raider\nDust Raider\n", "commander"),
+            (
+                "too many cards",
+                "Warlord Krask\n11x Dust Raider\n",
+                "more than 10 cards",
+            ),
         ],
     },
     Game {
@@ -104,6 +109,11 @@ const GAMES: &[Game] = &[
                 "unknown key",
                 "hero = Hakor Dajet\nsidekick = Infantry\n",
                 "sidekick",
+            ),
+            (
+                "other hero's armor",
+                "hero = Hakor Dajet\narmor = Deathplate\n",
+                "is not an armor of Hakor Dajet",
             ),
         ],
     },
@@ -296,6 +306,17 @@ fn deck_cases(repo: &Path, g: &Game, out: &mut Vec<Case>) {
     out.push(case(&name("not UTF-8"), &args, &[&frag, "UTF-8"]).file("d.txt", bad));
     for (what, text, frag) in g.deck_rules {
         out.push(case(&name(what), &args, &["d.txt", frag]).file("d.txt", *text));
+    }
+    if g.name == "battalla" {
+        // A main-deck card of a mythos none of the deck's heroes belongs to.
+        let t = deck.replacen("3x Pixie", "3x Hoplite", 1);
+        let n = 1 + deck.lines().position(|l| l == "3x Pixie").unwrap();
+        let c = case(
+            &name("mythos of no hero"),
+            &args,
+            &[&format!("d.txt:{n}"), "no hero of this deck"],
+        );
+        out.push(c.file("d.txt", t));
     }
     let bom = format!("\u{feff}{deck}");
     out.push(

@@ -120,6 +120,13 @@ fn scenario_cases(repo: &Path, out: &mut Vec<Case>) {
             out.push(with_deps(case(&name(what), args, &frag).file("s.toml", t)));
         }
         if let Some((_, _, local)) = deps.first() {
+            let t = text.replace(&format!("\"{local}\""), "\"../../../../../etc/passwd\"");
+            let c = case(
+                &name("file outside"),
+                args,
+                &["s.toml", "outside the scenario's folder"],
+            );
+            out.push(c.file("s.toml", t));
             let t = text.replace(&format!("\"{local}\""), "\"nope.txt\"");
             out.push(case(&name("missing file"), args, &["s.toml", "nope.txt"]).file("s.toml", t));
         }
@@ -277,6 +284,38 @@ fn output_cases(repo: &Path, out: &mut Vec<Case>) {
         &patched(&run, "o/manifest.json", other_game.as_bytes()),
     ));
 
+    let bad_index = manifest.replacen(
+        "\"deck_indices\": [\n        0,\n        1",
+        "\"deck_indices\": [\n        0,\n        7",
+        1,
+    );
+    assert_ne!(bad_index, manifest);
+    let c = case("replay: deck index out of range", r, &["deck index 7"]);
+    out.push(with_files(
+        c,
+        &patched(&run, "o/manifest.json", bad_index.as_bytes()),
+    ));
+    let c = case(
+        "replay: a shard folder",
+        "replay s0 --index 0",
+        &["s0", "a shard of a sharded job", "cardsim merge"],
+    );
+    out.push(with_files(c, &s0));
+    out.push(with_files(
+        case(
+            "report: a shard folder",
+            "report s0",
+            &["s0", "no cardsim output"],
+        ),
+        &s0,
+    ));
+    out.push(
+        with_files(
+            case("merge: into a file", "merge f s0 s1", &["f"]),
+            &[s0.clone(), s1.clone()].concat(),
+        )
+        .file("f", "x"),
+    );
     let r = "report o";
     out.push(case("report: not an output folder", r, &["o"]).file("o/x.txt", "x"));
     out.push(case("report: missing folder", r, &["o"]));
