@@ -212,8 +212,7 @@ impl DeckSource {
     pub fn read(&self) -> Result<DeckText, LoadError> {
         match self {
             DeckSource::File(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| LoadError::file(p, format!("cannot read deck file: {e}")))?;
+                let text = crate::data::read_text(p, "deck file")?;
                 Ok(DeckText {
                     name: p
                         .file_stem()

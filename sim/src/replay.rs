@@ -83,6 +83,12 @@ fn resolve(p: &str) -> PathBuf {
 /// Replay a game; returns the readable log.
 pub fn replay(job: &ReplayJob) -> Result<String> {
     let mpath = job.dir.join("manifest.json");
+    if job.dir.join("shard.json").is_file() && !mpath.exists() {
+        bail!(
+            "{}: a shard of a sharded job, not a run's output folder; `cardsim merge` its shards, then replay the merged folder",
+            job.dir.display()
+        );
+    }
     let text = std::fs::read_to_string(&mpath)
         .with_context(|| format!("cannot read {}", mpath.display()))?;
     let m: RunManifest = serde_json::from_str(&text)

@@ -135,10 +135,10 @@ pub fn run_file(path: &Path) -> ScenarioReport {
         path: path.to_path_buf(),
         ..ScenarioReport::default()
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match cardsim_engine::data::read_text(path, "scenario") {
         Ok(t) => t,
         Err(e) => {
-            rep.error = Some(format!("{}: cannot read scenario: {e}", path.display()));
+            rep.error = Some(e.to_string());
             return rep;
         }
     };
@@ -361,8 +361,10 @@ fn run_game<R: Ruleset>(
             let want = play.get_ref().trim();
             let who = st.to_move();
             if who == ToMove::Terminal {
-                rep.failures
-                    .push(format!("{here}: cannot play '{want}': the game is over"));
+                rep.failures.push(format!(
+                    "{} ({here}): cannot play '{want}': the game is over",
+                    src.at(play.span(), "play")
+                ));
                 break;
             }
             st.legal_actions(&mut legal);
@@ -373,7 +375,8 @@ fn run_game<R: Ruleset>(
                 .or_else(|| labels.iter().position(|l| l.eq_ignore_ascii_case(want)));
             let Some(k) = found else {
                 rep.failures.push(format!(
-                    "{here}: no legal action '{want}' (legal: {})",
+                    "{} ({here}): no legal action '{want}' (legal: {})",
+                    src.at(play.span(), "play"),
                     labels.join("; ")
                 ));
                 break;

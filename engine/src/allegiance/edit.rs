@@ -360,9 +360,10 @@ pub(super) fn with_deck_card_replaced(
                 Some(Named::Armor(rh, rf)) if !weapon && rh == h => Some(rf as u8),
                 Some(r @ (Named::Weapon(..) | Named::Armor(..))) if r.what() == x.what() => {
                     return Err(err(format!(
-                        "loadout `{}`: `{}` is not a {} of {}",
+                        "loadout `{}`: `{}` is not {} {} of {}",
                         lo.name,
                         name_of(db, r),
+                        if x.what() == "armor" { "an" } else { "a" },
                         x.what(),
                         db.heroes[h].name
                     )))

@@ -70,8 +70,9 @@ impl Loadout {
                     f.err(
                         s.line,
                         format!(
-                            "`{}` is not a {k} of {} (known: {})",
+                            "`{}` is not {} {k} of {} (known: {})",
                             s.value,
+                            if k == "armor" { "an" } else { "a" },
                             hh.name,
                             faces
                                 .iter()

@@ -188,7 +188,7 @@ impl AllegianceState {
                 let f = faces
                     .iter()
                     .position(|f| f.name.eq_ignore_ascii_case(value.trim()))
-                    .ok_or_else(|| format!("`{value}` is not a {what} of {}", h.name))?
+                    .ok_or_else(|| format!("`{value}` is not {} {what} of {}", if what == "armor" { "an" } else { "a" }, h.name))?
                     as u8;
                 if what == "weapon" {
                     self.players[p].weapon = f;

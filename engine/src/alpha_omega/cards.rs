@@ -455,14 +455,11 @@ impl CardDb {
             def.compile();
             db.cards.push(def);
         }
-        for (side, what) in [
-            (Side::Objective, "an objective"),
-            (Side::Calling, "a calling"),
-        ] {
+        for (side, what) in [(Side::Objective, "objective"), (Side::Calling, "calling")] {
             if db.of_side(side).is_empty() {
                 return Err(LoadError::file(
                     path,
-                    format!("the card file has no {what} row"),
+                    format!("the card file has no {what} row (side `{what}`)"),
                 ));
             }
         }

@@ -190,6 +190,16 @@ impl DeckFile {
 fn split_count(l: &str) -> Result<(u32, &str), String> {
     let digits = l.len() - l.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     if digits == 0 {
+        // `-3x Name`: a negative count, not a card named "-3x Name".
+        if let Some(r) = l.strip_prefix('-') {
+            let d = r.len() - r.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if d > 0 && r[d..].trim_start().starts_with(['x', 'X']) {
+                return Err(format!(
+                    "copy count `-{}` is not a whole number from 1 to {MAX_LINE_COUNT}",
+                    clip(&r[..d])
+                ));
+            }
+        }
         return Ok((1, l));
     }
     let rest = l[digits..].trim_start();

@@ -174,7 +174,9 @@ impl CardTable {
                         "row has {} cells but the header names {} columns{}",
                         rec.len(),
                         header.len(),
-                        if rec.len() > header.len() {
+                        if rec.iter().any(|c| c.contains('\n')) {
+                            " (a double quote opened in this row is never closed, so the cell runs on over the following lines; a quote inside a text is written twice)"
+                        } else if rec.len() > header.len() {
                             " (a comma inside a text needs the whole cell in double quotes)"
                         } else {
                             " (every row needs a cell, possibly empty, for every column)"

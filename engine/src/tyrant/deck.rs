@@ -35,8 +35,7 @@ pub struct Deck {
 impl Deck {
     /// Load a deck file against a card table; `limit` is the largest legal deck size.
     pub fn load(path: &Path, db: &CardDb, limit: usize) -> Result<Self, LoadError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LoadError::file(path, format!("cannot read deck file: {e}")))?;
+        let text = crate::data::read_text(path, "deck file")?;
         Self::parse(path, &text, db, limit)
     }
 

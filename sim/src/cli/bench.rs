@@ -16,7 +16,7 @@ pub const BENCH_SEED: u64 = 20_261_121;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Number of games.
-    #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 500_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]

@@ -28,7 +28,7 @@ pub struct StopArgs {
     #[arg(long, default_value_t = 1000)]
     pub min_games: u64,
     /// Games per look: the stopping rules are checked after each look.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, allow_hyphen_values = true, value_parser = parse_count)]
     pub look: u64,
 }
 
@@ -134,6 +134,10 @@ pub fn argv() -> Vec<String> {
 
 /// The example decks of `game` (`data/GAME/decks/*.txt`, sorted).
 pub fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
+    let known = cardsim_engine::registry::GAMES;
+    if !known.iter().any(|g| g.eq_ignore_ascii_case(game)) {
+        return Err(cardsim_engine::registry::UnknownGame(game.to_string()).into());
+    }
     decks_in(&data_dir().join(game.to_ascii_lowercase()).join("decks"))
 }
 
@@ -157,6 +161,19 @@ pub fn wrote(paths: &[PathBuf]) -> String {
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A count of games, matches or deals: a whole number from 1 (a negative one is named as
+/// such, not taken for an unknown option).
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err(format!("0 is not in 1..{}", u64::MAX)),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{s}`: counts are whole numbers from 1 to {}",
+            u64::MAX
+        )),
+    }
 }
 
 /// `--seed`: a whole number from 0 (a negative or fractional seed is named as such, not

@@ -14,7 +14,7 @@ pub const DEFAULT_GAMES_PER_PAIR: u64 = 50_000;
 #[derive(Args, Debug)]
 pub struct DefaultArgs {
     /// Games per pair of decks.
-    #[arg(long, default_value_t = DEFAULT_GAMES_PER_PAIR, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = DEFAULT_GAMES_PER_PAIR, allow_hyphen_values = true, value_parser = parse_count)]
     pub games_per_pair: u64,
     /// Run seed.
     #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]

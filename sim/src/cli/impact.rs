@@ -34,7 +34,7 @@ pub struct ImpactArgs {
     #[arg(long = "vs-agent", default_value = "random")]
     pub vs_agent: String,
     /// Paired games per opponent and change (the budget under --sprt/--until-halfwidth).
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 20_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// The card to change.
     #[arg(long)]

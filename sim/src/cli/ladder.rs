@@ -30,7 +30,7 @@ pub struct LadderArgs {
     #[arg(long = "agent")]
     pub agents: Vec<String>,
     /// Deals per pair of agents (each deal is played twice, the agents' seats swapped).
-    #[arg(long, default_value_t = LADDER_DEALS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = LADDER_DEALS, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// Run seed.
     #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]

@@ -29,7 +29,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
     pub best_of: u32,
     /// Matches to play.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub matches: u64,
     /// Who plays first in the game after a loss: `first` (the loser) or `second`.
     #[arg(long, default_value = "first")]

@@ -30,7 +30,7 @@ pub struct RunArgs {
     #[arg(long = "vs-agent", default_value = "random")]
     pub vs_agent: String,
     /// Number of games.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     #[command(flatten)]
     #[serde(flatten)]

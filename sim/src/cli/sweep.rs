@@ -39,7 +39,7 @@ pub struct SweepArgs {
     #[arg(long)]
     pub preset: Option<String>,
     /// Games per table (pair of decks) at each value.
-    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// Run seed.
     #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]

@@ -23,7 +23,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "random")]
     pub agent: String,
     /// Games per pair of decks (seats alternated); the budget under --sprt/--until-halfwidth.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 20_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games_per_pair: u64,
     /// Also play every deck against itself.
     #[arg(long)]
