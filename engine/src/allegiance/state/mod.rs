@@ -397,6 +397,9 @@ pub struct AllegianceState {
     pub next_uid: u16,
     /// Outcome once over.
     pub result: Option<Outcome>,
+    /// Seats whose heroes fell in the effect or battle step now running (a bit per seat);
+    /// the result is decided once it ends ([`AllegianceState::judge_defeats`]).
+    pub defeated: u8,
     pub(super) rng: GameRng,
     pub(super) logging: bool,
     pub(super) log: Vec<String>,
@@ -430,6 +433,7 @@ impl PartialEq for AllegianceState {
             && self.actions == o.actions
             && self.next_uid == o.next_uid
             && self.result == o.result
+            && self.defeated == o.defeated
             && self.rng == o.rng
     }
 }

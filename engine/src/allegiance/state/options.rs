@@ -329,7 +329,8 @@ impl AllegianceState {
             Choice::Draw => self.draw_options(p, out),
             Choice::Mill => self.mill_options(out),
             Choice::Raise | Choice::Recycle => {
-                if c == Choice::Recycle {
+                if c == Choice::Recycle && self.res_op().is_some_and(|o| o.upto) {
+                    // Only "choose up to N" may stop early.
                     out.push(Action(PASS));
                 }
                 let which = self.res_op().map(|o| o.n).unwrap_or(2);

@@ -77,6 +77,7 @@ impl AllegianceState {
             log: Vec::new(),
             statics: 0,
             static_kinds: [0; 5],
+            defeated: 0,
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;

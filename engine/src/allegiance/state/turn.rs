@@ -201,7 +201,14 @@ impl AllegianceState {
 
     /// Run the engine until a player must decide or the game is over.
     pub(in crate::allegiance) fn advance(&mut self) {
-        while self.result.is_none() && self.dec == Dec::Auto {
+        loop {
+            if self.defeated != 0 && self.res.is_none() {
+                // The effect or battle step that defeated heroes has finished.
+                self.judge_defeats();
+            }
+            if self.result.is_some() || self.dec != Dec::Auto {
+                return;
+            }
             if !self.players[self.cur as usize].alive
                 && self.chain.is_empty()
                 && self.res.is_none()
