@@ -78,7 +78,7 @@ impl AllegianceState {
             let board: f64 = pl
                 .units
                 .iter()
-                .map(|u| (self.power(u).max(0) + self.max_hp(u) - u.dmg as i16) as f64)
+                .map(|u| (self.power(u).max(0) + self.max_hp(u) - u.dmg) as f64)
                 .sum();
             h + board / 60.0 + pl.gold as f64 / 200.0
         };
@@ -117,7 +117,7 @@ impl AllegianceState {
                         count[c as usize] += 1;
                     }
                 }
-                if (u.dmg as i16) >= self.max_hp(u) {
+                if u.dmg >= self.max_hp(u) {
                     return Err(format!("unit {} of P{p} alive with lethal damage", u.uid));
                 }
                 if uids.contains(&u.uid) {
@@ -125,7 +125,7 @@ impl AllegianceState {
                 }
                 uids.push(u.uid);
             }
-            if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i16) {
+            if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i32) {
                 return Err(format!("P{p} health {} out of range", pl.health));
             }
             if pl

@@ -20,9 +20,9 @@ impl AllegianceState {
         let first = self.first_turn_two_player(pu);
         let pl = &mut self.players[pu];
         if !first {
-            pl.prod = pl.prod.saturating_add(1).min(999);
+            pl.prod += 1;
         }
-        pl.gold = pl.gold.saturating_add(pl.prod).min(9999);
+        pl.gold += pl.prod as u32;
         for c in pl.cd.iter_mut() {
             if *c > 0 {
                 *c -= 1;
