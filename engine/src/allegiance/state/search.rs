@@ -64,7 +64,19 @@ impl AllegianceState {
         }
     }
 
+    /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
+    /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
+    /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
+    /// at the start of its current turn does not count (before, that income made ending the
+    /// maneuver phase look worse than any action that changed nothing); attack boosts until
+    /// the end of the turn or battle do not count (they matter through the damage a battle
+    /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
+    /// (still on the chain while others may respond) keep their worth; and each chain item
+    /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
+    /// so that of two positions equal in everything else the one reached with fewer
+    /// maneuvers wins: ending the phase beats an action that changes nothing.
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
+        let db = self.db();
         let score = |q: usize| {
             let pl = &self.players[q];
             if !pl.alive {
@@ -75,14 +87,34 @@ impl AllegianceState {
             let c = pl.curses();
             let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
                 + pl.focus as f64 / 60.0;
-            let board: f64 = pl
+            let mut board: f64 = pl
                 .units
                 .iter()
-                .map(|u| (self.power(u).max(0) + self.max_hp(u) - u.dmg) as f64)
+                .map(|u| (self.lasting_power(u).max(0) + self.max_hp(u) - u.dmg) as f64)
                 .sum();
-            h + board / 60.0 + pl.gold as f64 / 200.0
+            for it in &self.chain {
+                if it.kind == ItemKind::Enlist && it.who as usize == q {
+                    let card = db.card(it.card);
+                    board += (card.attack as i32 + card.health as i32) as f64;
+                }
+            }
+            let mut gold = pl.gold as f64;
+            if q != p as usize && q == self.cur as usize && self.phase != Phase::Setup {
+                gold = (gold - pl.prod as f64).max(0.0);
+            }
+            for (i, a) in self.hero(q).abilities.iter().enumerate() {
+                if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
+                    gold += a.cost as f64;
+                }
+            }
+            h + board / 60.0 + gold / 200.0
         };
-        let mine = score(p as usize);
+        let tempo = if self.cur == p {
+            self.maneuvers as f64 * 1e-5
+        } else {
+            0.0
+        };
+        let mine = score(p as usize) - tempo;
         let mut foe = 0.0;
         let mut k = 0.0;
         for q in 0..self.n() {
