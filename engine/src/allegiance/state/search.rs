@@ -75,6 +75,30 @@ impl AllegianceState {
     /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
     /// so that of two positions equal in everything else the one reached with fewer
     /// maneuvers wins: ending the phase beats an action that changes nothing.
+    /// A battle against `q` that has not dealt its damage yet: the attack of the attackers no
+    /// defender blocks, less the armor left, as a share of `q`'s maximum health, at half
+    /// weight while defenders may still be assigned. So an attack is judged by the damage it
+    /// threatens when the look-ahead stops at the defender's decision.
+    fn battle_threat(&self, q: usize) -> f64 {
+        let Some(b) = &self.battle else { return 0.0 };
+        let weight = match b.step {
+            BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
+            BStep::AfterAssign | BStep::Armor => 1.0,
+            BStep::AfterDamage => return 0.0,
+        };
+        if b.def as usize != q {
+            return 0.0;
+        }
+        let total: i32 = b
+            .attackers
+            .iter()
+            .filter(|at| at.blocker == NONE)
+            .filter_map(|at| self.attacker_power(b.atk as usize, at.uid))
+            .sum();
+        let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
+        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
+    }
+
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
         let db = self.db();
         let score = |q: usize| {
@@ -86,7 +110,8 @@ impl AllegianceState {
             // about one point of board.
             let c = pl.curses();
             let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
-                + pl.focus as f64 / 60.0;
+                + pl.focus as f64 / 60.0
+                - self.battle_threat(q);
             let mut board: f64 = pl
                 .units
                 .iter()
