@@ -48,6 +48,7 @@ fn generated_card_tables_load_or_fail_cleanly_and_play() {
         "raise basic",
         "raise any",
         "recycle 2 Skeleton",
+        "recycle upto 2 Skeleton",
         "equip",
         "sacrifice",
         "ready 2",

@@ -7,7 +7,7 @@ use crate::Action;
 
 fn unit_text(s: &AllegianceState, u: &Unit) -> String {
     let c = s.shared.db.card(u.card);
-    let mut t = format!("{} {}/{}", c.name, s.power(u), s.max_hp(u) - u.dmg as i16);
+    let mut t = format!("{} {}/{}", c.name, s.power(u), s.max_hp(u) - u.dmg);
     if u.aug > 0 {
         t += &format!(" +{}aug", u.aug);
     }
@@ -17,7 +17,7 @@ fn unit_text(s: &AllegianceState, u: &Unit) -> String {
     if u.curses() > 0 {
         t += &format!(" {}curse", u.curses());
     }
-    let shield: u16 = u.shield.iter().map(|&x| x as u16).sum();
+    let shield: u32 = u.shield.iter().sum();
     if shield > 0 {
         t += &format!(" shield{shield}");
     }

@@ -82,13 +82,13 @@ impl AllegianceState {
                 .ok_or_else(|| format!("`{value}` is not a number from 0 to 999"))
         };
         match what {
-            "gold" => self.players[p].gold = number()? as u16,
-            "focus" => self.players[p].focus = number()?.min(MAX_COUNTERS as i64) as u8,
+            "gold" => self.players[p].gold = number()?.max(0) as u32,
+            "focus" => self.players[p].focus = number()?.clamp(0, MAX_COUNTERS as i64) as u16,
             "curse" => self.players[p].curse = self.curse_counters(p, value.trim())?,
             "production" => self.players[p].prod = number()? as u16,
             "health" => {
-                let v = number()? as i16;
-                if v < 1 || v > self.hero(p).max_health as i16 {
+                let v = number()? as i32;
+                if v < 1 || v > self.hero(p).max_health as i32 {
                     return Err(format!("health {v} is outside 1..={}", self.hero(p).max_health));
                 }
                 self.players[p].health = v;
@@ -140,7 +140,13 @@ impl AllegianceState {
                     for opt in parts {
                         match opt.split_once('=') {
                             Some(("dmg", v)) => u.dmg = v.parse().map_err(|_| format!("bad dmg `{v}`"))?,
-                            Some(("aug", v)) => u.aug = v.parse().map_err(|_| format!("bad aug `{v}`"))?,
+                            Some(("aug", v)) => {
+                                u.aug = v
+                                    .parse()
+                                    .ok()
+                                    .filter(|&a| a <= MAX_COUNTERS)
+                                    .ok_or_else(|| format!("bad aug `{v}` (0 to {MAX_COUNTERS})"))?
+                            }
                             Some(("curse", v)) => u.curse = self.curse_counters(p, v)?,
                             Some(("attach", v)) => {
                                 let (card, owner) = v.rsplit_once('@').ok_or_else(|| {
@@ -177,7 +183,7 @@ impl AllegianceState {
                         .map_err(|_| "territory full".to_string())?;
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();
-                    if u.dmg as i16 >= self.max_hp(&u) {
+                    if u.dmg >= self.max_hp(&u) {
                         return Err(format!("`{name}` would start with lethal damage"));
                     }
                 }
@@ -229,7 +235,7 @@ impl AllegianceState {
 
     /// Curse counters `C` or `C@SEAT` (placed by SEAT; without it by the next seat after
     /// `p`, the opponent in a two-player game) on a piece of seat `p`.
-    fn curse_counters(&self, p: usize, v: &str) -> Result<[u8; MAX_PLAYERS], String> {
+    fn curse_counters(&self, p: usize, v: &str) -> Result<[u16; MAX_PLAYERS], String> {
         let (c, by) = match v.split_once('@') {
             Some((c, s)) => (c, s.trim().parse::<usize>().ok().filter(|&s| s < self.n())),
             None => (v, Some((p + 1) % self.n())),
@@ -237,7 +243,7 @@ impl AllegianceState {
         let by = by.ok_or_else(|| format!("curse `{v}`: the placing seat is not a seat"))?;
         let c = c
             .trim()
-            .parse::<u8>()
+            .parse::<u16>()
             .ok()
             .filter(|&c| c <= MAX_COUNTERS)
             .ok_or_else(|| {

@@ -680,6 +680,7 @@ impl CardDb {
             n: 0,
             card: 0,
             amount: Amount::Fixed,
+            upto: false,
         };
         if let Some(done) = parse_counter_op(w, rest, op)? {
             return Ok(done);
@@ -731,6 +732,10 @@ impl CardDb {
                 rest = &[];
             }
             OpCode::Recycle => {
+                if rest.first() == Some(&"upto") {
+                    op.upto = true;
+                    rest = &rest[1..];
+                }
                 op.n = number(rest.first(), 1)?;
                 op.card = card_named(&rest[1..], true)?;
                 rest = &[];

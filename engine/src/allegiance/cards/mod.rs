@@ -219,6 +219,9 @@ pub struct Op {
     pub card: u8,
     /// Where the amount comes from (`damage focus`: the controller's focus counters).
     pub amount: Amount,
+    /// A choose-op that may stop early (`recycle upto N`: "choose up to N"); without it the
+    /// player must choose N, or as many as there are ("choose a unit card").
+    pub upto: bool,
 }
 
 /// A compiled effect.

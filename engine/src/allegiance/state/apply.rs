@@ -114,7 +114,7 @@ impl AllegianceState {
             }
             _ if (UNLOCK..BATTLE).contains(&a) => {
                 let i = (a - UNLOCK) as usize;
-                self.players[p].gold -= self.hero(p).abilities[i].cost as u16;
+                self.players[p].gold -= self.hero(p).abilities[i].cost as u32;
                 self.push_chain(blank(ItemKind::Unlock, p, 0, i as u8, NO_EFFECT, NONE));
             }
             _ if (BATTLE..ACT).contains(&a) => {
@@ -143,7 +143,7 @@ impl AllegianceState {
                 let e = self.act_effect(effects).expect("listed");
                 let ef = db.effect(e);
                 let pl = &mut self.players[p];
-                pl.gold -= ef.cost_gold as u16;
+                pl.gold -= ef.cost_gold as u32;
                 if ef.cost_exhaust {
                     if i < UNITS {
                         pl.units[i].exhausted = true;

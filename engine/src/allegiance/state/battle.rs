@@ -15,7 +15,7 @@ impl AllegianceState {
 
     /// The power an attacker still deals in its battle: `None` if it left play or is no
     /// longer controlled by the attacking player.
-    pub(super) fn attacker_power(&self, ap: usize, uid: u16) -> Option<i16> {
+    pub(super) fn attacker_power(&self, ap: usize, uid: u16) -> Option<i32> {
         if uid == WEAPON {
             return Some(self.weapon_power(ap).max(0));
         }
@@ -56,7 +56,7 @@ impl AllegianceState {
     pub(super) fn battle_damage(&mut self) {
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
-        let mut total: i16 = 0;
+        let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
         for at in &b.attackers {
@@ -70,15 +70,14 @@ impl AllegianceState {
             }
         }
         let left = if self.players[dp].alive {
-            (self
-                .armor_rating(dp)
-                .saturating_sub(self.players[dp].armor_used) as i16)
+            (self.armor_rating(dp) - self.players[dp].armor_used)
+                .max(0)
                 .min(total)
         } else {
             0
         };
         let b = self.battle.as_mut().expect("battle");
-        b.armor_left = left.max(0) as u8;
+        b.armor_left = left.max(0);
         b.split_from = 0;
         if hit && sources > 1 && total > left && left > 0 {
             // Which source loses its damage decides which `hit:` effects happen.
@@ -97,7 +96,7 @@ impl AllegianceState {
                 }
                 let power = self.attacker_power(ap, at.uid).unwrap_or(0);
                 let b = self.battle.as_mut().expect("battle");
-                let p = (power.max(0) as u8).min(b.armor_left);
+                let p = power.max(0).min(b.armor_left);
                 b.attackers[k].prevented = p;
                 b.armor_left -= p;
             }
@@ -112,19 +111,19 @@ impl AllegianceState {
         out.clear();
         let b = self.battle.as_ref().expect("battle");
         let ap = b.atk as usize;
-        let mut room: ArrayVec<i16, { UNITS + 1 }> = ArrayVec::new();
+        let mut room: ArrayVec<i32, { UNITS + 1 }> = ArrayVec::new();
         for at in &b.attackers {
             let r = match (at.blocker, self.attacker_power(ap, at.uid)) {
-                (NONE, Some(p)) => (p - at.prevented as i16).max(0),
+                (NONE, Some(p)) => (p - at.prevented).max(0),
                 _ => 0,
             };
             room.push(r);
         }
-        let mut after: i16 = 0;
+        let mut after: i32 = 0;
         let mut ok: ArrayVec<bool, { UNITS + 1 }> = ArrayVec::new();
         for &r in room.iter().rev() {
             after += r;
-            ok.push(r > 0 && after >= b.armor_left as i16);
+            ok.push(r > 0 && after >= b.armor_left);
         }
         ok.reverse();
         for (k, &good) in ok.iter().enumerate() {
@@ -166,18 +165,18 @@ impl AllegianceState {
     pub(super) fn deal_battle_damage(&mut self) {
         let b = self.battle.clone().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
-        let mut hits: ArrayVec<(u16, i16), { 2 * (UNITS + 1) }> = ArrayVec::new();
-        let mut shares: ArrayVec<(u16, i16), { UNITS + 1 }> = ArrayVec::new();
-        let mut hero_total: i16 = 0;
-        let mut prevent: i16 = 0;
+        let mut hits: ArrayVec<(u16, i32), { 2 * (UNITS + 1) }> = ArrayVec::new();
+        let mut shares: ArrayVec<(u16, i32), { UNITS + 1 }> = ArrayVec::new();
+        let mut hero_total: i32 = 0;
+        let mut prevent: i32 = 0;
         for at in &b.attackers {
             let Some(power) = self.attacker_power(ap, at.uid) else {
                 continue;
             };
             if at.blocker == NONE {
                 hero_total += power;
-                prevent += at.prevented as i16;
-                shares.push((at.uid, power - at.prevented as i16));
+                prevent += at.prevented;
+                shares.push((at.uid, power - at.prevented));
                 continue;
             }
             // A defender that left play or changed sides deals and takes nothing; its
@@ -201,7 +200,7 @@ impl AllegianceState {
         }
         if hero_total > 0 && self.players[dp].alive {
             let pl = &mut self.players[dp];
-            pl.armor_used += prevent as u8;
+            pl.armor_used += prevent;
             if prevent > 0 {
                 let f = pl.armor;
                 let bit = self.armor_bit(dp, f);
@@ -209,7 +208,7 @@ impl AllegianceState {
             }
             // Damage shields take the sources in attacker order; a source whose damage got
             // through "dealt battle damage" (its `hit:` effects happen).
-            let mut dealt: i16 = 0;
+            let mut dealt: i32 = 0;
             for &(uid, share) in &shares {
                 let d = absorb(&mut self.players[dp].shield, share);
                 if d > 0 {

@@ -4,7 +4,7 @@ use super::*;
 
 impl AllegianceState {
     /// Deal `d` damage to unit `uid` (shield first); destroys it at lethal damage.
-    pub fn damage_unit(&mut self, uid: u16, d: i16) {
+    pub fn damage_unit(&mut self, uid: u16, d: i32) {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
@@ -13,7 +13,7 @@ impl AllegianceState {
         if d <= 0 {
             return;
         }
-        u.dmg = (u.dmg as i16 + d).min(200) as u8;
+        u.dmg += d;
         let u = *u;
         log!(
             self,
@@ -21,13 +21,13 @@ impl AllegianceState {
             self.db().card(u.card).name,
             u.dmg
         );
-        if u.dmg as i16 >= self.max_hp(&u) {
+        if u.dmg >= self.max_hp(&u) {
             self.destroy(uid);
         }
     }
 
     /// Deal `d` damage to the hero of `p` (shield first).
-    pub fn damage_hero(&mut self, p: usize, d: i16) {
+    pub fn damage_hero(&mut self, p: usize, d: i32) {
         let pl = &mut self.players[p];
         if !pl.alive {
             return;
@@ -104,6 +104,8 @@ impl AllegianceState {
             return;
         };
         if self.banished.is_full() {
+            log!(self, "stall: more than {BANISHED} units out of play");
+            self.stall();
             return;
         }
         let u = self.leave_play(s, i);
@@ -164,11 +166,22 @@ impl AllegianceState {
     pub(super) fn enter_play(&mut self, p: usize, card: u8) {
         let c = self.db().card(card);
         if self.players[p].units.is_full() {
+            // The documented territory capacity (docs/games/allegiance.md, "Capacities").
             self.discard_card(card);
             return;
         }
+        if self.next_uid >= HERO_BIT {
+            // Unit ids stay below the hero bit: a counted stall rather than a reused id.
+            log!(
+                self,
+                "stall: more than {HERO_BIT} units entered play in one game"
+            );
+            self.discard_card(card);
+            self.stall();
+            return;
+        }
         let uid = self.next_uid;
-        self.next_uid = self.next_uid.wrapping_add(1) % WEAPON.min(HERO_BIT);
+        self.next_uid += 1;
         self.players[p].units.push(Unit {
             uid,
             card,

@@ -88,54 +88,74 @@ impl AllegianceState {
             _ => {}
         }
         self.statics_touched(false);
-        self.check_end(p);
+        // The game's result waits for the end of the effect or battle step that defeated
+        // this hero, so that heroes falling together are judged together (`judge_defeats`).
+        self.defeated |= 1 << p;
     }
 
-    pub(super) fn check_end(&mut self, eliminated: usize) {
-        if self.result.is_some() {
-            // Decided by an earlier elimination of the same effect (sworn enemy).
+    /// Decide the game after the effect or battle step that defeated the heroes in
+    /// `self.defeated` has finished: heroes that fell together are judged together.
+    /// Free-for-all: the last player standing wins; if the last players fall together they
+    /// draw (players eliminated earlier keep their loss). Sworn enemy: every player still in
+    /// the game whose sworn enemy (the next seat) fell wins, everyone else loses; if nobody is
+    /// left, the players who fell together draw. Team: a team wins when both opponents are
+    /// out; if the last members of both teams fall together, everyone draws.
+    pub(super) fn judge_defeats(&mut self) {
+        let fell = std::mem::take(&mut self.defeated);
+        if fell == 0 || self.result.is_some() {
             return;
         }
         let n = self.n();
-        let mut results = [PlayerResult::Draw; MAX_PLAYERS];
-        match self.fmt() {
+        let alive = |s: &Self, i: usize| s.players[i].alive;
+        let mut results = [PlayerResult::Loss; MAX_PLAYERS];
+        let decided = match self.fmt() {
             Format::Ffa => {
-                let alive: ArrayVec<usize, MAX_PLAYERS> =
-                    (0..n).filter(|&i| self.players[i].alive).collect();
-                match alive.len() {
-                    0 => self.result = Some(Outcome::draw(n as u8, EndReason::Decided)),
-                    1 => {
-                        self.result =
-                            Some(Outcome::winner(n as u8, alive[0] as u8, EndReason::Decided))
-                    }
-                    _ => {}
-                }
-            }
-            Format::Sworn => {
-                let w = (eliminated + n - 1) % n;
-                self.result = Some(Outcome::winner(n as u8, w as u8, EndReason::Decided));
-            }
-            Format::Team => {
-                let alive = |t: usize| (0..n).any(|i| i % 2 == t && self.players[i].alive);
-                let (a, b) = (alive(0), alive(1));
-                if a && b {
-                    return;
-                }
+                let left = (0..n).filter(|&i| alive(self, i)).count();
                 for (i, r) in results.iter_mut().enumerate().take(n) {
-                    *r = match (a, b) {
-                        (false, false) => PlayerResult::Draw,
-                        _ if alive(i % 2) => PlayerResult::Win,
+                    *r = match left {
+                        0 if fell & (1 << i) != 0 => PlayerResult::Draw,
+                        _ if alive(self, i) => PlayerResult::Win,
                         _ => PlayerResult::Loss,
                     };
                 }
-                self.result = Some(Outcome {
-                    results,
-                    players: n as u8,
-                    end: EndReason::Decided,
-                });
+                left <= 1
             }
-        }
-        if self.result.is_some() {
+            Format::Sworn => {
+                let mut any = false;
+                for (i, r) in results.iter_mut().enumerate().take(n) {
+                    if alive(self, i) && fell & (1 << ((i + 1) % n)) != 0 {
+                        *r = PlayerResult::Win;
+                        any = true;
+                    }
+                }
+                if !any {
+                    for (i, r) in results.iter_mut().enumerate().take(n) {
+                        if fell & (1 << i) != 0 {
+                            *r = PlayerResult::Draw;
+                        }
+                    }
+                }
+                true
+            }
+            Format::Team => {
+                let team = |t: usize| (0..n).any(|i| i % 2 == t && alive(self, i));
+                let (a, b) = (team(0), team(1));
+                for (i, r) in results.iter_mut().enumerate().take(n) {
+                    *r = match (a, b) {
+                        (false, false) => PlayerResult::Draw,
+                        _ if team(i % 2) => PlayerResult::Win,
+                        _ => PlayerResult::Loss,
+                    };
+                }
+                !(a && b)
+            }
+        };
+        if decided {
+            self.result = Some(Outcome {
+                results,
+                players: n as u8,
+                end: EndReason::Decided,
+            });
             self.dec = Dec::Auto;
         }
     }

@@ -82,18 +82,20 @@ pub struct Unit {
     pub uid: u16,
     /// Card id.
     pub card: u8,
-    /// Damage counters.
-    pub dmg: u8,
-    /// Augment counters.
-    pub aug: u8,
+    /// Damage counters (always below the unit's maximum health while it is in play).
+    pub dmg: i32,
+    /// Augment counters (at most [`MAX_COUNTERS`]; one more ends the game as a stall).
+    pub aug: u16,
     /// Attack modifiers until the end of the turn, by the seat whose effect gave them (they
     /// end early if that player is eliminated).
-    pub boost: [i8; MAX_PLAYERS],
+    /// Per seat at most `max_maneuvers` (200) chain items x 8 ops x 999 (an amount of focus
+    /// counters) = 1,598,400 a turn.
+    pub boost: [i32; MAX_PLAYERS],
     /// Attack modifiers for the current battle only (`boost N battle`, Lance of Dominion), by
     /// granting seat; they end with the battle.
-    pub battle_boost: [i8; MAX_PLAYERS],
-    /// Damage still prevented this turn, by the seat whose effect gave it.
-    pub shield: [u8; MAX_PLAYERS],
+    pub battle_boost: [i32; MAX_PLAYERS],
+    /// Damage still prevented this turn, by the seat whose effect gave it (reset every turn).
+    pub shield: [u32; MAX_PLAYERS],
     /// Exhausted.
     pub exhausted: bool,
     /// Turn number (global) it entered its controller's territory.
@@ -102,13 +104,13 @@ pub struct Unit {
     pub att: [(u8, u8); 2],
     /// Curse counters (−1 attack each; see `docs/games/allegiance.md`, "Focus and curse
     /// counters"), by the seat whose effect placed them (they stop with that player).
-    pub curse: [u8; MAX_PLAYERS],
+    pub curse: [u16; MAX_PLAYERS],
 }
 
 impl Unit {
     /// Curse counters on the unit, all placers together.
-    pub fn curses(&self) -> i16 {
-        self.curse.iter().map(|&c| c as i16).sum()
+    pub fn curses(&self) -> i32 {
+        self.curse.iter().map(|&c| c as i32).sum()
     }
 }
 
@@ -120,10 +122,10 @@ pub struct Player {
     /// Loadout (deck) index.
     pub loadout: u8,
     /// Health.
-    pub health: i16,
-    /// Gold.
-    pub gold: u16,
-    /// Production rating.
+    pub health: i32,
+    /// Gold (at most 99 + 250 rounds x (production 349 + 48,000 from `gold` ops): no cap).
+    pub gold: u32,
+    /// Production rating (at most 99 at set-up + 1 a turn for 250 rounds: no cap).
     pub prod: u16,
     /// Cooldown counter per ability: -1 locked, 0 ready, k spaces from ready.
     pub cd: [i8; ABILITIES],
@@ -136,9 +138,9 @@ pub struct Player {
     /// Armor exhausted.
     pub armor_exh: bool,
     /// Battle damage the armor prevented this turn.
-    pub armor_used: u8,
+    pub armor_used: i32,
     /// Damage still prevented on the hero this turn, by the seat whose effect gave it.
-    pub shield: [u8; MAX_PLAYERS],
+    pub shield: [u32; MAX_PLAYERS],
     /// Still in the game.
     pub alive: bool,
     /// Turns begun.
@@ -153,17 +155,17 @@ pub struct Player {
     pub opening: u64,
     /// Played bits.
     pub played: u64,
-    /// Focus counters on the hero.
-    pub focus: u8,
+    /// Focus counters on the hero (at most [`MAX_COUNTERS`]).
+    pub focus: u16,
     /// Curse counters on the hero (damage at the start of the player's turn), by the seat
     /// whose effect placed them.
-    pub curse: [u8; MAX_PLAYERS],
+    pub curse: [u16; MAX_PLAYERS],
 }
 
 impl Player {
     /// Curse counters on the hero, all placers together.
-    pub fn curses(&self) -> i16 {
-        self.curse.iter().map(|&c| c as i16).sum()
+    pub fn curses(&self) -> i32 {
+        self.curse.iter().map(|&c| c as i32).sum()
     }
 }
 
@@ -245,7 +247,7 @@ pub struct Att {
     /// Defender uid or [`NONE`].
     pub blocker: u16,
     /// Battle damage to the hero the defender's armor prevents from this attacker.
-    pub prevented: u8,
+    pub prevented: i32,
 }
 
 /// A battle in progress.
@@ -262,7 +264,7 @@ pub struct Battle {
     /// Defender chosen, waiting for its attacker ([`NONE`] if none).
     pub pick: u16,
     /// Armor step: prevention still to spread.
-    pub armor_left: u8,
+    pub armor_left: i32,
     /// Armor step: the lowest attacker number still offered (points are spread in attacker
     /// order, so every split is reached by exactly one sequence of choices).
     pub split_from: u8,
@@ -397,6 +399,9 @@ pub struct AllegianceState {
     pub next_uid: u16,
     /// Outcome once over.
     pub result: Option<Outcome>,
+    /// Seats whose heroes fell in the effect or battle step now running (a bit per seat);
+    /// the result is decided once it ends ([`AllegianceState::judge_defeats`]).
+    pub defeated: u8,
     pub(super) rng: GameRng,
     pub(super) logging: bool,
     pub(super) log: Vec<String>,
@@ -430,6 +435,7 @@ impl PartialEq for AllegianceState {
             && self.actions == o.actions
             && self.next_uid == o.next_uid
             && self.result == o.result
+            && self.defeated == o.defeated
             && self.rng == o.rng
     }
 }
@@ -482,13 +488,14 @@ fn choice_of(code: OpCode) -> Option<Choice> {
 }
 
 /// Let shields (by seat, in seat order) absorb damage `d`; returns what gets through.
-fn absorb(shield: &mut [u8; MAX_PLAYERS], mut d: i16) -> i16 {
+fn absorb(shield: &mut [u32; MAX_PLAYERS], mut d: i32) -> i32 {
     for sh in shield.iter_mut() {
         if d <= 0 {
             break;
         }
-        let a = (*sh as i16).min(d);
-        *sh -= a as u8;
+        let a = (*sh).min(d as u32);
+        *sh -= a;
+        let a = a as i32;
         d -= a;
     }
     d

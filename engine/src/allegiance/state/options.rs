@@ -55,7 +55,7 @@ impl AllegianceState {
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.db().effect(effect);
         // A focus-counter cost is checked with the targets (both at announcement).
-        if e.cost_focus > self.players[who].focus {
+        if e.cost_focus as u16 > self.players[who].focus {
             return false;
         }
         if e.min_targets == 0 {
@@ -154,7 +154,7 @@ impl AllegianceState {
     pub(super) fn can_activate(&self, p: usize, e: u16, exhausted: bool) -> bool {
         let ef = self.db().effect(e);
         !(ef.cost_exhaust && exhausted)
-            && ef.cost_gold as u16 <= self.players[p].gold
+            && ef.cost_gold as u32 <= self.players[p].gold
             && self.has_targets(p, e)
     }
 
@@ -188,7 +188,7 @@ impl AllegianceState {
                         .iter()
                         .enumerate()
                         .any(|(j, b)| b.level + 1 == a.level && pl.cd[j] >= 0);
-                if prereq && a.cost as u16 <= pl.gold {
+                if prereq && a.cost as u32 <= pl.gold {
                     out.push(Action(UNLOCK + i as u16));
                 }
             } else if pl.cd[i] == 0 && !a.reaction && self.has_targets(p, a.effect) {
@@ -329,7 +329,8 @@ impl AllegianceState {
             Choice::Draw => self.draw_options(p, out),
             Choice::Mill => self.mill_options(out),
             Choice::Raise | Choice::Recycle => {
-                if c == Choice::Recycle {
+                if c == Choice::Recycle && self.res_op().is_some_and(|o| o.upto) {
+                    // Only "choose up to N" may stop early.
                     out.push(Action(PASS));
                 }
                 let which = self.res_op().map(|o| o.n).unwrap_or(2);

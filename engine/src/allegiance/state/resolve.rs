@@ -190,7 +190,7 @@ impl AllegianceState {
             let n = self.op_amount(who, &op);
             match op.code {
                 OpCode::Drain => {
-                    let mut total = 0i16;
+                    let mut total = 0i32;
                     for t in self.scope_ids(&r, op.scope) {
                         if let Some((s, i)) = self.find_unit(t) {
                             total += self.max_hp(&self.players[s].units[i]);
@@ -200,11 +200,13 @@ impl AllegianceState {
                 }
                 OpCode::Gold => {
                     let pl = &mut self.players[who];
-                    pl.gold = pl.gold.saturating_add(n.max(0) as u16).min(9999);
+                    pl.gold += n.max(0) as u32;
                 }
                 OpCode::Focus => {
-                    let pl = &mut self.players[who];
-                    pl.focus = pl.focus.saturating_add(n as u8).min(MAX_COUNTERS);
+                    let Some(f) = self.counters_after(self.players[who].focus, n) else {
+                        return;
+                    };
+                    self.players[who].focus = f;
                     log!(
                         self,
                         "P{who} has {} focus counters",
@@ -388,15 +390,15 @@ impl AllegianceState {
         }
     }
 
-    pub(super) fn heal_hero(&mut self, p: usize, n: i16) {
-        let max = self.hero(p).max_health as i16;
+    pub(super) fn heal_hero(&mut self, p: usize, n: i32) {
+        let max = self.hero(p).max_health as i32;
         let pl = &mut self.players[p];
         if pl.alive {
             pl.health = (pl.health + n.max(0)).min(max);
         }
     }
 
-    pub(super) fn unit_or_hero_op(&mut self, who: usize, code: OpCode, t: u16, n: i16, card: u8) {
+    pub(super) fn unit_or_hero_op(&mut self, who: usize, code: OpCode, t: u16, n: i32, card: u8) {
         if t & HERO_BIT != 0 {
             let p = (t & !HERO_BIT) as usize;
             match code {
@@ -404,11 +406,13 @@ impl AllegianceState {
                 OpCode::Heal => self.heal_hero(p, n),
                 OpCode::Shield => {
                     let pl = &mut self.players[p];
-                    pl.shield[who] = pl.shield[who].saturating_add(n as u8);
+                    pl.shield[who] += n.max(0) as u32;
                 }
                 OpCode::Curse => {
-                    let pl = &mut self.players[p];
-                    pl.curse[who] = add_counters(pl.curses(), pl.curse[who], n);
+                    let pl = &self.players[p];
+                    if self.counters_after(pl.curses() as u16, n).is_some() {
+                        self.players[p].curse[who] += n as u16;
+                    }
                 }
                 _ => {}
             }
@@ -417,6 +421,17 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(t) else {
             return;
         };
+        let u = &self.players[s].units[i];
+        let counters = match code {
+            OpCode::Augment => u.aug,
+            OpCode::Curse => u.curses() as u16,
+            _ => 0,
+        };
+        if matches!(code, OpCode::Augment | OpCode::Curse)
+            && self.counters_after(counters, n).is_none()
+        {
+            return;
+        }
         match code {
             OpCode::Damage => self.damage_unit(t, n),
             OpCode::Destroy => self.destroy(t),
@@ -424,16 +439,16 @@ impl AllegianceState {
                 let in_battle = self.battle.is_some();
                 let u = &mut self.players[s].units[i];
                 match code {
-                    OpCode::Heal => u.dmg = (u.dmg as i16 - n).max(0) as u8,
-                    OpCode::Augment => u.aug = u.aug.saturating_add(n as u8).min(99),
+                    OpCode::Heal => u.dmg = (u.dmg - n).max(0),
+                    OpCode::Augment => u.aug += n as u16,
                     // "For this battle": only while a battle is in progress.
                     OpCode::Boost if card == BATTLE_LONG && in_battle => {
                         let b = &mut u.battle_boost[who];
-                        *b = (*b as i16 + n).clamp(-99, 99) as i8;
+                        *b += n;
                     }
                     OpCode::Boost if card == BATTLE_LONG => {}
-                    OpCode::Boost => u.boost[who] = (u.boost[who] as i16 + n).clamp(-99, 99) as i8,
-                    OpCode::Shield => u.shield[who] = u.shield[who].saturating_add(n as u8),
+                    OpCode::Boost => u.boost[who] += n,
+                    OpCode::Shield => u.shield[who] += n.max(0) as u32,
                     OpCode::Exhaust => u.exhausted = true,
                     OpCode::Refresh => u.exhausted = false,
                     OpCode::Attach => {
@@ -441,7 +456,7 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
-                    OpCode::Curse => u.curse[who] = add_counters(u.curses(), u.curse[who], n),
+                    OpCode::Curse => u.curse[who] += n as u16,
                     _ => {}
                 }
                 if code == OpCode::Attach {
@@ -451,12 +466,21 @@ impl AllegianceState {
         }
     }
 
-    // ----- information -----------------------------------------------------------------------
-}
+    /// `have` counters plus `n` (at least 0), or `None` when that would pass
+    /// [`MAX_COUNTERS`]: a bound of the state, so the game ends as a counted stall instead
+    /// of losing counters.
+    pub(super) fn counters_after(&mut self, have: u16, n: i32) -> Option<u16> {
+        let total = have as i32 + n.max(0);
+        if total > MAX_COUNTERS as i32 {
+            log!(
+                self,
+                "stall: more than {MAX_COUNTERS} counters of one kind on one hero or unit"
+            );
+            self.stall();
+            return None;
+        }
+        Some(total as u16)
+    }
 
-/// Seat's curse counters after adding `n`, the total (`total`, every placer) kept at most
-/// [`MAX_COUNTERS`].
-fn add_counters(total: i16, mine: u8, n: i16) -> u8 {
-    let room = (MAX_COUNTERS as i16 - total).max(0);
-    mine + n.clamp(0, room) as u8
+    // ----- information -----------------------------------------------------------------------
 }

@@ -64,7 +64,43 @@ impl AllegianceState {
         }
     }
 
+    /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
+    /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
+    /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
+    /// at the start of its current turn does not count (before, that income made ending the
+    /// maneuver phase look worse than any action that changed nothing); attack boosts until
+    /// the end of the turn or battle do not count (they matter through the damage a battle
+    /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
+    /// (still on the chain while others may respond) keep their worth; and each chain item
+    /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
+    /// so that of two positions equal in everything else the one reached with fewer
+    /// maneuvers wins: ending the phase beats an action that changes nothing.
+    /// A battle against `q` that has not dealt its damage yet: the attack of the attackers no
+    /// defender blocks, less the armor left, as a share of `q`'s maximum health, at half
+    /// weight while defenders may still be assigned. So an attack is judged by the damage it
+    /// threatens when the look-ahead stops at the defender's decision.
+    fn battle_threat(&self, q: usize) -> f64 {
+        let Some(b) = &self.battle else { return 0.0 };
+        let weight = match b.step {
+            BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
+            BStep::AfterAssign | BStep::Armor => 1.0,
+            BStep::AfterDamage => return 0.0,
+        };
+        if b.def as usize != q {
+            return 0.0;
+        }
+        let total: i32 = b
+            .attackers
+            .iter()
+            .filter(|at| at.blocker == NONE)
+            .filter_map(|at| self.attacker_power(b.atk as usize, at.uid))
+            .sum();
+        let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
+        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
+    }
+
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
+        let db = self.db();
         let score = |q: usize| {
             let pl = &self.players[q];
             if !pl.alive {
@@ -74,15 +110,36 @@ impl AllegianceState {
             // about one point of board.
             let c = pl.curses();
             let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
-                + pl.focus as f64 / 60.0;
-            let board: f64 = pl
+                + pl.focus as f64 / 60.0
+                - self.battle_threat(q);
+            let mut board: f64 = pl
                 .units
                 .iter()
-                .map(|u| (self.power(u).max(0) + self.max_hp(u) - u.dmg as i16) as f64)
+                .map(|u| (self.lasting_power(u).max(0) + self.max_hp(u) - u.dmg) as f64)
                 .sum();
-            h + board / 60.0 + pl.gold as f64 / 200.0
+            for it in &self.chain {
+                if it.kind == ItemKind::Enlist && it.who as usize == q {
+                    let card = db.card(it.card);
+                    board += (card.attack as i32 + card.health as i32) as f64;
+                }
+            }
+            let mut gold = pl.gold as f64;
+            if q != p as usize && q == self.cur as usize && self.phase != Phase::Setup {
+                gold = (gold - pl.prod as f64).max(0.0);
+            }
+            for (i, a) in self.hero(q).abilities.iter().enumerate() {
+                if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
+                    gold += a.cost as f64;
+                }
+            }
+            h + board / 60.0 + gold / 200.0
         };
-        let mine = score(p as usize);
+        let tempo = if self.cur == p {
+            self.maneuvers as f64 * 1e-5
+        } else {
+            0.0
+        };
+        let mine = score(p as usize) - tempo;
         let mut foe = 0.0;
         let mut k = 0.0;
         for q in 0..self.n() {
@@ -117,7 +174,7 @@ impl AllegianceState {
                         count[c as usize] += 1;
                     }
                 }
-                if (u.dmg as i16) >= self.max_hp(u) {
+                if u.dmg >= self.max_hp(u) {
                     return Err(format!("unit {} of P{p} alive with lethal damage", u.uid));
                 }
                 if uids.contains(&u.uid) {
@@ -125,7 +182,7 @@ impl AllegianceState {
                 }
                 uids.push(u.uid);
             }
-            if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i16) {
+            if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i32) {
                 return Err(format!("P{p} health {} out of range", pl.health));
             }
             if pl

@@ -30,8 +30,8 @@ impl AllegianceState {
             players.push(Player {
                 hero: lo.hero,
                 loadout: l,
-                health: hero.max_health as i16,
-                gold: r.start_gold,
+                health: hero.max_health as i32,
+                gold: r.start_gold as u32,
                 prod: r.start_production,
                 cd,
                 weapon: 0,
@@ -77,6 +77,7 @@ impl AllegianceState {
             log: Vec::new(),
             statics: 0,
             static_kinds: [0; 5],
+            defeated: 0,
         };
         for p in 0..s.n() {
             let necro = s.hero(p).necromancer;
@@ -197,32 +198,39 @@ impl AllegianceState {
     }
 
     /// Effective attack of a unit (curse counters and static abilities included).
-    pub fn power(&self, u: &Unit) -> i16 {
-        self.db().card(u.card).attack as i16
-            + u.aug as i16
-            + u.boost.iter().map(|&b| b as i16).sum::<i16>()
-            + u.battle_boost.iter().map(|&b| b as i16).sum::<i16>()
+    pub fn power(&self, u: &Unit) -> i32 {
+        self.db().card(u.card).attack as i32
+            + u.aug as i32
+            + u.boost.iter().sum::<i32>()
+            + u.battle_boost.iter().sum::<i32>()
             - u.curses()
             + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 
+    /// Attack without the boosts that end with the turn or the battle (for the evaluation).
+    pub(super) fn lasting_power(&self, u: &Unit) -> i32 {
+        self.db().card(u.card).attack as i32 + u.aug as i32 - u.curses()
+            + self.static_unit_mod(OpCode::Boost, u.uid)
+    }
+
     /// Effective maximum health of a unit (static abilities included).
-    pub fn max_hp(&self, u: &Unit) -> i16 {
-        self.db().card(u.card).health as i16
-            + u.aug as i16
+    pub fn max_hp(&self, u: &Unit) -> i32 {
+        self.db().card(u.card).health as i32
+            + u.aug as i32
             + self.static_unit_mod(OpCode::Health, u.uid)
     }
 
-    pub(super) fn weapon_power(&self, p: usize) -> i16 {
-        self.hero(p).weapons[self.players[p].weapon as usize].value as i16
+    pub(super) fn weapon_power(&self, p: usize) -> i32 {
+        self.hero(p).weapons[self.players[p].weapon as usize].value as i32
     }
 
-    pub(super) fn armor_rating(&self, p: usize) -> u8 {
-        let v = self.hero(p).armors[self.players[p].armor as usize].value;
+    pub(super) fn armor_rating(&self, p: usize) -> i32 {
+        let v = self.hero(p).armors[self.players[p].armor as usize].value as i32;
         if self.static_kinds[static_kind(OpCode::Armor)] == 0 {
             v
         } else {
-            (v as i16 + self.static_armor_mod(p)).clamp(0, 99) as u8
+            // A rating below 0 prevents nothing; there is no upper cap.
+            (v + self.static_armor_mod(p)).max(0)
         }
     }
 
@@ -290,6 +298,9 @@ impl AllegianceState {
             return;
         }
         if self.players[p].hand.is_full() {
+            // A bound of the state (the rules have no hand limit): a counted stall.
+            log!(self, "stall: a hand of more than {HAND} cards");
+            self.stall();
             return;
         }
         let c = self.decks[d].pop().expect("ensured");
@@ -298,9 +309,7 @@ impl AllegianceState {
     }
 
     pub(super) fn draw_options(&self, p: usize, out: &mut ActionBuf) {
-        if self.players[p].hand.is_full() && !self.hero(p).necromancer {
-            return;
-        }
+        let _ = p;
         for d in 0..3 {
             if self.can_draw_from(d) {
                 out.push(Action(DRAW + d as u16));

@@ -6,8 +6,10 @@ use super::*;
 // ----- static abilities and focus/curse counters (`docs/games/allegiance.md`, "Static abilities", "Focus and
 // curse counters") ------------------------------------------------------------------------------
 
-/// Most focus or curse counters on one hero or unit.
-pub const MAX_COUNTERS: u8 = 99;
+/// Most augment, focus or curse counters on one hero or unit: a bound of the state, never of
+/// the rules. Far above what the shipped cards reach (see `docs/games/allegiance.md`,
+/// "Capacities"); a counter op that would pass it ends the game as a counted stall.
+pub const MAX_COUNTERS: u16 = 999;
 
 impl AllegianceState {
     /// Call `f(controller, source uid, host uid, op)` for every op of every static ability in
@@ -63,17 +65,17 @@ impl AllegianceState {
 
     /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
     /// `allies` means the source's controller's other units (never the source itself).
-    pub(super) fn static_unit_mod(&self, code: OpCode, uid: u16) -> i16 {
+    pub(super) fn static_unit_mod(&self, code: OpCode, uid: u16) -> i32 {
         if self.static_kinds[static_kind(code)] == 0 {
             return 0;
         }
         let Some((s, _)) = self.find_unit(uid) else {
             return 0;
         };
-        let mut total = 0i16;
+        let mut total = 0i32;
         self.for_each_static(|q, src, host, op| {
             if op.code == code && self.static_applies(q, src, host, op.scope, s, uid) {
-                total += op.n as i16;
+                total += op.n as i32;
             }
         });
         total
@@ -102,12 +104,12 @@ impl AllegianceState {
     }
 
     /// The static armor-rating modifier of the hero of `p`.
-    pub(super) fn static_armor_mod(&self, p: usize) -> i16 {
+    pub(super) fn static_armor_mod(&self, p: usize) -> i32 {
         self.static_player_mod(OpCode::Armor, p)
     }
 
     /// The static gold-cost modifier (`code`: `EnlistCost` or `ActionCost`) for player `p`.
-    pub fn cost_mod(&self, p: usize, code: OpCode) -> i16 {
+    pub fn cost_mod(&self, p: usize, code: OpCode) -> i32 {
         if self.static_kinds[static_kind(code)] == 0 {
             return 0;
         }
@@ -115,8 +117,8 @@ impl AllegianceState {
     }
 
     /// The sum of the static ops `code` acting on player `p` (scopes `me`, `foeheroes`).
-    pub(super) fn static_player_mod(&self, code: OpCode, p: usize) -> i16 {
-        let mut total = 0i16;
+    pub(super) fn static_player_mod(&self, code: OpCode, p: usize) -> i32 {
+        let mut total = 0i32;
         self.for_each_static(|q, _, _, op| {
             if op.code == code
                 && match op.scope {
@@ -125,14 +127,14 @@ impl AllegianceState {
                     _ => false,
                 }
             {
-                total += op.n as i16;
+                total += op.n as i32;
             }
         });
         total
     }
 
     /// The effective armor rating of the hero of `p` (static abilities included).
-    pub fn armor_of(&self, p: usize) -> u8 {
+    pub fn armor_of(&self, p: usize) -> i32 {
         self.armor_rating(p)
     }
 
@@ -167,7 +169,7 @@ impl AllegianceState {
     pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
         // The maximum-health modifiers of every unit in one pass over the statics (the same
         // rule as `max_hp`, without a pass per unit).
-        let mut m = [[0i16; UNITS]; MAX_PLAYERS];
+        let mut m = [[0i32; UNITS]; MAX_PLAYERS];
         if self.static_kinds[static_kind(OpCode::Health)] > 0 {
             self.for_each_static(|q, src, host, op| {
                 if op.code != OpCode::Health {
@@ -176,7 +178,7 @@ impl AllegianceState {
                 for (s, pl) in self.players.iter().enumerate() {
                     for (i, u) in pl.units.iter().enumerate() {
                         if self.static_applies(q, src, host, op.scope, s, u.uid) {
-                            m[s][i] += op.n as i16;
+                            m[s][i] += op.n as i32;
                         }
                     }
                 }
@@ -185,8 +187,8 @@ impl AllegianceState {
         let db = self.db();
         for (s, pl) in self.players.iter().enumerate() {
             for (i, u) in pl.units.iter().enumerate() {
-                let max = db.card(u.card).health as i16 + u.aug as i16 + m[s][i];
-                if u.dmg as i16 >= max {
+                let max = db.card(u.card).health as i32 + u.aug as i32 + m[s][i];
+                if u.dmg >= max {
                     return Some(u.uid);
                 }
             }
@@ -196,10 +198,10 @@ impl AllegianceState {
 
     /// The amount of op `op` for its controller `who` (a fixed number, or the focus counters
     /// on their hero).
-    pub(super) fn op_amount(&self, who: usize, op: &crate::allegiance::cards::Op) -> i16 {
+    pub(super) fn op_amount(&self, who: usize, op: &crate::allegiance::cards::Op) -> i32 {
         match op.amount {
-            crate::allegiance::cards::Amount::Fixed => op.n as i16,
-            crate::allegiance::cards::Amount::Focus => self.players[who].focus as i16,
+            crate::allegiance::cards::Amount::Fixed => op.n as i32,
+            crate::allegiance::cards::Amount::Focus => self.players[who].focus as i32,
         }
     }
 
@@ -209,7 +211,7 @@ impl AllegianceState {
             let c = self.db().effect(item.effect).cost_focus;
             if c > 0 {
                 let pl = &mut self.players[item.who as usize];
-                pl.focus = pl.focus.saturating_sub(c);
+                pl.focus = pl.focus.saturating_sub(c as u16);
             }
         }
     }
@@ -244,6 +246,6 @@ pub(super) fn static_kind(code: OpCode) -> usize {
 }
 
 /// A gold cost `base` with a static modifier `m` (never below 0).
-pub fn eff_cost(base: u8, m: i16) -> u16 {
-    (base as i16 + m).max(0) as u16
+pub fn eff_cost(base: u8, m: i32) -> u32 {
+    (base as i32 + m).max(0) as u32
 }

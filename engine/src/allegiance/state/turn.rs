@@ -20,9 +20,9 @@ impl AllegianceState {
         let first = self.first_turn_two_player(pu);
         let pl = &mut self.players[pu];
         if !first {
-            pl.prod = pl.prod.saturating_add(1).min(999);
+            pl.prod += 1;
         }
-        pl.gold = pl.gold.saturating_add(pl.prod).min(9999);
+        pl.gold += pl.prod as u32;
         for c in pl.cd.iter_mut() {
             if *c > 0 {
                 *c -= 1;
@@ -201,7 +201,14 @@ impl AllegianceState {
 
     /// Run the engine until a player must decide or the game is over.
     pub(in crate::allegiance) fn advance(&mut self) {
-        while self.result.is_none() && self.dec == Dec::Auto {
+        loop {
+            if self.defeated != 0 && self.res.is_none() {
+                // The effect or battle step that defeated heroes has finished.
+                self.judge_defeats();
+            }
+            if self.result.is_some() || self.dec != Dec::Auto {
+                return;
+            }
             if !self.players[self.cur as usize].alive
                 && self.chain.is_empty()
                 && self.res.is_none()
