@@ -54,7 +54,12 @@ fn search_agents_allocate_nothing_after_warm_up_in_allegiance() {
     ] {
         let t = Allegiance::example(params).unwrap();
         let n = t.deck_names().len();
-        for spec in ["greedy", "mcts:iters=30", "mcts:iters=10,rollout=greedy"] {
+        // Greedy playouts are truncated (depth): whole greedy games of Allegiance take seconds each.
+        for spec in [
+            "greedy",
+            "mcts:iters=30",
+            "mcts:iters=10,rollout=greedy,depth=30",
+        ] {
             let mut agents: Vec<_> = (0..players)
                 .map(|k| {
                     let s = if k == 0 { spec } else { "random" };
