@@ -661,7 +661,7 @@ impl Manifest {
             inputs: std::iter::once(cards)
                 .chain(decks.iter().map(PathBuf::as_path))
                 .filter_map(|p| {
-                    let sha = crate::distribute::digest::file_sha256(p).ok()?;
+                    let sha = crate::distribute::input_sha256(p).ok()?;
                     Some((p.display().to_string(), sha))
                 })
                 .collect(),

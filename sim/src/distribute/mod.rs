@@ -166,6 +166,19 @@ pub fn note_input(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The SHA-256 of an input file: the one noted by [`note_input`] when the job read it, else
+/// computed now.
+pub fn input_sha256(path: &Path) -> Result<String> {
+    let key = path.display().to_string();
+    if let Some(ctx) = current() {
+        let v = ctx.inputs.lock().expect("not poisoned");
+        if let Some((_, sha)) = v.iter().find(|(p, _)| *p == key) {
+            return Ok(sha.clone());
+        }
+    }
+    digest::file_sha256(path)
+}
+
 /// Ask the running plan to stop after the chunks in progress (the Ctrl-C handler does).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
@@ -272,9 +285,13 @@ pub fn play_units<A: Partial>(
     }
     let firsts = layout.firsts();
     let total = layout.chunks();
-    let owned = |c: u64| shard.is_none_or(|s| c % s.count as u64 == s.index as u64);
+    let owned = |c: u64| shard.is_none_or(|s| s.owns(c));
+    let owned_total = shard.map_or(total, |s| s.owned_of(total));
     let mut sums: Vec<A> = (0..games.len()).map(empty).collect();
-    let mut done = vec![false; total as usize];
+    // Chunks restored from the journal (only those: memory stays flat in the game count) and
+    // the games this plan has counted, restored or played.
+    let mut done = std::collections::HashSet::new();
+    let games_done = AtomicU64::new(0);
     let journal = match (&folder, ctx.as_deref()) {
         (Some(dir), Some(c)) => {
             let header = journal::Header {
@@ -284,13 +301,13 @@ pub fn play_units<A: Partial>(
                 shard,
             };
             let (j, resumed) = Journal::open(dir, &header, c.resume, |chunk, text| {
-                if chunk >= total || !owned(chunk) || done[chunk as usize] {
+                if chunk >= total || !owned(chunk) || !done.insert(chunk) {
                     bail!("chunk {chunk} does not belong to this plan");
                 }
                 let a: A = serde_json::from_str(text)?;
-                let (u, _, _) = layout.locate(&firsts, chunk);
+                let (u, s, e) = layout.locate(&firsts, chunk);
                 sums[u].absorb(&a);
-                done[chunk as usize] = true;
+                games_done.fetch_add(e - s, Ordering::Relaxed);
                 Ok(())
             })?;
             if resumed > 0 {
@@ -302,18 +319,17 @@ pub fn play_units<A: Partial>(
         }
         _ => None,
     };
-    let todo: Vec<u64> = (0..total)
-        .filter(|&c| owned(c) && !done[c as usize])
-        .collect();
-    let saved = AtomicU64::new(done.iter().filter(|&&d| d).count() as u64);
+    let saved = AtomicU64::new(done.len() as u64);
     let empties = || -> Vec<Option<A>> { vec![None; games.len()] };
     let add = |v: &mut Vec<Option<A>>, u: usize, a: A| match &mut v[u] {
         Some(x) => x.absorb(&a),
         slot => *slot = Some(a),
     };
-    let played: Result<Vec<Option<A>>> = todo
-        .par_iter()
-        .try_fold(empties, |mut v, &c| {
+    // Chunks are produced lazily from their numbers, never listed.
+    let played: Result<Vec<Option<A>>> = (0..total)
+        .into_par_iter()
+        .filter(|c| owned(*c) && !done.contains(c))
+        .try_fold(empties, |mut v, c| {
             if interrupted() {
                 return Ok(v);
             }
@@ -323,6 +339,7 @@ pub fn play_units<A: Partial>(
                 j.append(c, &a)?;
             }
             saved.fetch_add(1, Ordering::Relaxed);
+            games_done.fetch_add(e - s, Ordering::Relaxed);
             add(&mut v, u, a);
             Ok(v)
         })
@@ -343,7 +360,6 @@ pub fn play_units<A: Partial>(
             s.absorb(p);
         }
     }
-    let owned_total = (0..total).filter(|&c| owned(c)).count() as u64;
     if interrupted() {
         let Some(j) = &journal else {
             bail!("interrupted (no output folder, so nothing was saved)");
@@ -356,13 +372,7 @@ pub fn play_units<A: Partial>(
         .into());
     }
     if let (Some(s), Some(dir), Some(c)) = (shard, &folder, ctx.as_deref()) {
-        let games_played: u64 = (0..total)
-            .filter(|&k| owned(k))
-            .map(|k| {
-                let (_, s, e) = layout.locate(&firsts, k);
-                e - s
-            })
-            .sum();
+        let games_played = games_done.load(Ordering::Relaxed);
         let seconds = started.elapsed().as_secs_f64();
         shard::write(dir, c, s, index, &layout, &sums, games_played, seconds)?;
         if let Some(j) = journal {

@@ -33,6 +33,23 @@ impl std::fmt::Display for Shard {
 pub const MAX_SHARDS: u32 = 1_000_000;
 
 impl Shard {
+    /// Whether chunk `c` is this shard's.
+    pub fn owns(&self, c: u64) -> bool {
+        c % self.count as u64 == self.index as u64
+    }
+
+    /// How many of chunks `0..total` are this shard's.
+    pub fn owned_of(&self, total: u64) -> u64 {
+        let n = self.count as u64;
+        total / n + u64::from((self.index as u64) < total % n)
+    }
+
+    /// Whether any of chunks `first..end` is this shard's.
+    pub fn owns_any(&self, first: u64, end: u64) -> bool {
+        let n = self.count as u64;
+        first + (self.index as u64 + n - first % n) % n < end
+    }
+
     /// The shard's folder name inside the job's output folder, e.g. `shard-0003-of-0016`.
     pub fn dir_name(&self) -> String {
         let w = self.count.to_string().len().max(4);
@@ -177,18 +194,11 @@ pub fn write<A: Partial>(
     if play != 0 {
         bail!("a sharded command must play its games as one plan");
     }
-    let chunks = {
-        let total = layout.chunks();
-        (0..total)
-            .filter(|c| c % shard.count as u64 == shard.index as u64)
-            .count() as u64
-    };
+    let chunks = shard.owned_of(layout.chunks());
     let firsts = layout.firsts();
     let mut units = Vec::new();
     for (u, a) in sums.iter().enumerate() {
-        let touched =
-            (firsts[u]..firsts[u + 1]).any(|c| c % shard.count as u64 == shard.index as u64);
-        if touched {
+        if shard.owns_any(firsts[u], firsts[u + 1]) {
             units.push((u, serde_json::to_value(a)?));
         }
     }
