@@ -390,12 +390,17 @@ fn run_game<R: Ruleset>(
             rep.checks += 1;
             match desc.get(k) {
                 None => {
-                    let close: Vec<&str> = desc
+                    let stem = k.split('.').next().unwrap_or("");
+                    let mut close: Vec<&str> = desc
                         .keys()
-                        .filter(|d| d.starts_with(k.split('.').next().unwrap_or("")))
+                        .filter(|d| d.starts_with(stem))
                         .map(String::as_str)
                         .take(8)
                         .collect();
+                    if close.is_empty() {
+                        // Nothing shares the key's first part: show what keys there are.
+                        close = desc.keys().map(String::as_str).take(12).collect();
+                    }
                     rep.failures.push(format!(
                         "{} ({here}): no state key '{k}' (some keys: {})",
                         src.at(e.span(), "expect"),

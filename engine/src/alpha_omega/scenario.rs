@@ -2,8 +2,10 @@
 //!
 //! Keys (`N` is a Good seat): `hand.N = A, B` (the hand becomes exactly these cards, the old
 //! hand going back on top of the deck), `top.N = A, B` and `opp.top = A, B` (these cards move
-//! to the top of the Good or Opponent deck, `A` drawn first), `good.N = Michael, Raphael@3`
-//! (Persons put into play for seat N, entered in round 3 or else the current round),
+//! to the top of the Good or Opponent deck, `A` drawn first), `opp.keep = N` (only the top
+//! N Opponent cards stay in the deck, the rest go to the Opponent discard pile),
+//! `good.N = Michael, Raphael@3` (Persons put into play for seat N, entered in round 3 or else
+//! the current round),
 //! `opp = Alloces` (Opponent Persons put into play), `round = K`, `streak.N = K` (earlier
 //! rounds in a row with a Person lost), `calling.N = Name` (a Calling taken, not achieved).
 //! Forced chance: `die = 1..6`, the next die roll.
@@ -63,7 +65,7 @@ impl AoState {
                 Ok(n) if n < self.players => n as usize,
                 _ => {
                     return Err(format!(
-                        "`{key}`: unknown key or seat (keys: hand.N, top.N, opp.top, good.N, opp, round, streak.N, calling.N; seats 0 to {})",
+                        "`{key}`: unknown key or seat (keys: hand.N, top.N, opp.top, opp.keep, good.N, opp, round, streak.N, calling.N; seats 0 to {})",
                         self.players - 1
                     ))
                 }
@@ -82,9 +84,12 @@ impl AoState {
                 }
             }
             ("top", _) | ("opp", "top") => {
-                let names: Vec<&str> = list().collect();
-                for n in names.iter().rev() {
-                    let c = self.take(p, n)?;
+                // Take every card first, so that a name listed twice moves two copies.
+                let mut taken = Vec::new();
+                for n in list() {
+                    taken.push(self.take(p, n)?);
+                }
+                for &c in taken.iter().rev() {
                     if p == OPP as usize {
                         self.opp_deck.push(c);
                     } else {
@@ -125,6 +130,14 @@ impl AoState {
                         return Err(format!("`{n}` is not a Person"));
                     }
                     self.opp_person_enters(c).ok_or("no room in play")?;
+                }
+            }
+            ("opp", "keep") => {
+                // Only the top N Opponent cards stay in the deck; the rest are discarded.
+                let keep = num()? as usize;
+                while self.opp_deck.len() > keep {
+                    let c = self.opp_deck.remove(0);
+                    self.opp_discard.push(c);
                 }
             }
             ("round", "") => self.round = num()?,
