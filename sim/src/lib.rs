@@ -8,6 +8,8 @@
 #![deny(missing_docs)]
 
 pub mod csvout;
+pub mod datadir;
+pub use datadir::data_dir;
 pub mod distribute;
 pub mod impact;
 pub mod ladder;
@@ -91,19 +93,6 @@ pub struct JobReport {
     pub checksum: u64,
     /// Files written.
     pub written: Vec<PathBuf>,
-}
-
-/// The repository's data folder: `./data` when it exists, else the one this binary was built
-/// from.
-pub fn data_dir() -> PathBuf {
-    let local = PathBuf::from("data");
-    if local.is_dir() {
-        local
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join("data")
-    }
 }
 
 /// The git commit this binary was built from, when known.
@@ -279,16 +268,21 @@ pub fn load_ruleset<R: Ruleset>(
     let cards = cards
         .map(Path::to_path_buf)
         .unwrap_or_else(|| data_dir().join(R::default_cards()));
+    // Decks may be named (`rush`) instead of given as paths.
+    let decks = decks
+        .iter()
+        .map(|d| datadir::resolve_deck(R::default_cards(), d))
+        .collect::<Result<Vec<_>>>()?;
     // The files a job reads name it (see `distribute::digest`); a missing one is left for
     // the loader to report.
-    for f in std::iter::once(&cards).chain(decks) {
+    for f in std::iter::once(&cards).chain(&decks) {
         if f.is_file() {
             distribute::note_input(f)?;
         }
     }
     let setup = Setup {
         cards: cards.clone(),
-        decks: decks.iter().cloned().map(DeckSource::File).collect(),
+        decks: decks.into_iter().map(DeckSource::File).collect(),
         params: p,
     };
     Ok((R::load(&setup)?, cards))

@@ -29,6 +29,11 @@ use cli::tournament::{cmd_tournament, TournamentArgs};
 #[derive(Parser, Debug)]
 #[command(name = "cardsim", version, about, long_about = None)]
 struct Cli {
+    /// The data folder holding GAME/cards.csv and GAME/decks/ (default: the example data
+    /// this cardsim was built with; `builtin` for the copy inside the binary; also the
+    /// CARDSIM_DATA variable). Decks may then be named: `--deck rush`.
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
     #[command(subcommand)]
     cmd: Option<Cmd>,
 }
@@ -121,7 +126,13 @@ fn install_context(cmd: &Option<Cmd>) -> anyhow::Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let r = install_context(&cli.cmd).and_then(|()| run(cli.cmd));
+    let r = match &cli.data {
+        Some(d) => cardsim_sim::datadir::set_data_dir(d),
+        None => Ok(()),
+    };
+    let r = r
+        .and_then(|()| install_context(&cli.cmd))
+        .and_then(|()| run(cli.cmd));
     match r {
         Ok(()) => {
             distribute::finish();
@@ -132,7 +143,13 @@ fn main() -> ExitCode {
                 println!("{w}");
                 return ExitCode::SUCCESS;
             }
-            eprintln!("cardsim: error: {e:#}");
+            let msg = format!("{e:#}");
+            eprintln!("cardsim: error: {msg}");
+            if msg.contains("unknown card `") {
+                eprintln!(
+                    "cardsim: hint: a card of your own? Give its card file with --cards FILE, or a data folder with --data DIR (docs/data.md)"
+                );
+            }
             if e.downcast_ref::<distribute::Interrupted>().is_some() {
                 return ExitCode::from(130);
             }
