@@ -65,11 +65,6 @@ impl Arrivals {
             _ => self.last & (1 << core) == 0,
         }
     }
-
-    /// Whether a unit of `core` may arrive anywhere.
-    fn any(&self, core: u8) -> bool {
-        self.room || (self.first & self.last) & (1 << core) == 0
-    }
 }
 
 /// Push `base + i` for every set bit `i` of `bits`, lowest first.
@@ -110,14 +105,7 @@ impl MaState {
                     push(out, DISCARD + i as u16);
                 }
             }
-            Dec::Place { card } => {
-                let (arrivals, core) = (self.arrivals(p), self.fx(p, card).core);
-                for k in 0..4 {
-                    if arrivals.allows(core, k) {
-                        push(out, PLACE + k as u16);
-                    }
-                }
-            }
+            Dec::Place { card } => push_bits(out, PLACE, self.places(card) as u64),
             Dec::Back { gadget, .. } => {
                 for (bi, b) in self.players[p].back.iter().enumerate() {
                     // A gadget takes the place of an Energy card; Energy may take any.
@@ -141,37 +129,40 @@ impl MaState {
         let r = &self.shared.rules;
         let fx = self.facts[p];
         out.push(Action(END));
+        // Branch-free walks: which card is where is random, so tests on it would mispredict.
         let (mut energy, mut any_energy, mut gadgets) = (0u8, false, 0u16);
         for (bi, b) in pl.back.iter().enumerate() {
-            if b.gadget {
-                if b.ready && fx[b.pos as usize].active {
-                    gadgets |= 1 << bi;
-                }
-            } else {
-                any_energy = true;
-                energy += b.ready as u8;
-            }
+            let g = b.gadget;
+            gadgets |= ((g & b.ready & fx[b.pos as usize].active) as u16) << bi;
+            any_energy |= !g;
+            energy += (!g & b.ready) as u8;
         }
-        let build = !self.attack_phase && pl.built < r.energy_per_turn;
-        // With room for a new team every unit can arrive; only a full row asks which end
-        // team a unit may join.
-        let arrivals = (pl.teams.len() >= r.max_teams as usize).then(|| self.arrivals(p));
-        let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
         let n = pl.hand.len();
-        let mut plays = 0u32;
+        // Builds need `cost < n`; with no build allowed no cost passes.
+        let build_below = if !self.attack_phase && pl.built < r.energy_per_turn {
+            n
+        } else {
+            0
+        };
+        // What may be played: formations always, gadgets with room in the back row, units
+        // unless their core is barred from both end teams of a full row.
+        let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
+        let kinds = 1 << Kind::Formation as u8
+            | 1 << Kind::Unit as u8
+            | (gadget_room as u8) << Kind::Gadget as u8;
+        let barred = if pl.teams.len() >= r.max_teams as usize {
+            pl.units.first_cores & pl.units.last_cores
+        } else {
+            0
+        };
+        let (mut builds, mut plays) = (0u32, 0u32);
         for (i, &c) in pl.hand.iter().enumerate() {
             let f = fx[c as usize];
-            if build && n > f.cost as usize {
-                out.push(Action(BUILD + i as u16));
-            }
-            let ok = energy >= f.cost
-                && match f.kind {
-                    Kind::Unit => arrivals.as_ref().is_none_or(|a| a.any(f.core)),
-                    Kind::Gadget => gadget_room,
-                    Kind::Formation => true,
-                };
+            builds |= (((f.cost as usize) < build_below) as u32) << i;
+            let ok = (energy >= f.cost) & (f.kind_bit & kinds != 0) & (f.core_bit & barred == 0);
             plays |= (ok as u32) << i;
         }
+        push_bits(out, BUILD, builds as u64);
         push_bits(out, PLAY, plays as u64);
         self.attack_options(out);
         let m = pl.units;
@@ -188,6 +179,15 @@ impl MaState {
             first: m.first_cores,
             last: m.last_cores,
         }
+    }
+
+    /// The placements (bit `k` for [`PLACE`] + `k`) open to the current player's unit `card`.
+    fn places(&self, card: u8) -> u8 {
+        let (arrivals, core) = (
+            self.arrivals(self.cur as usize),
+            self.fx(self.cur as usize, card).core,
+        );
+        (0..4).fold(0, |m, k| m | (arrivals.allows(core, k) as u8) << k)
     }
 
     /// Whether unit `card` may arrive by placement `k` (see [`PLACE`]).
@@ -386,13 +386,25 @@ impl MaState {
         let teams = &mut self.players[p].teams;
         let mut t = Team::default();
         t.units.push(slot);
-        match k {
-            0 => teams.insert(0, t),
-            1 => teams.push(t),
-            2 => teams[0].units.insert(0, slot),
-            _ => teams.last_mut().expect("a team").units.push(slot),
-        }
-        self.refresh_units(p);
+        let (ti, new) = match k {
+            0 => {
+                teams.insert(0, t);
+                (0, true)
+            }
+            1 => {
+                teams.push(t);
+                (teams.len() - 1, true)
+            }
+            2 => {
+                teams[0].units.insert(0, slot);
+                (0, false)
+            }
+            _ => {
+                teams.last_mut().expect("a team").units.push(slot);
+                (teams.len() - 1, false)
+            }
+        };
+        self.team_changed(p, ti, new);
         log!(
             self,
             "P{p} places {} ({})",
@@ -450,6 +462,17 @@ impl MaState {
                 Dec::Main => self.resolve_next(),
                 // Paying is a real decision while the hand holds two cards or more.
                 Dec::BuildPay { .. } if self.players[self.cur as usize].hand.len() != 1 => return,
+                // The two commonest forced steps, told from masks without a listing.
+                Dec::Respond => match self.responders() {
+                    0 => self.play_inner(Action(NO_RESPONSE)),
+                    _ => return,
+                },
+                Dec::Place { card } => match self.places(card) {
+                    k if k.count_ones() == 1 => {
+                        self.play_inner(Action(PLACE + k.trailing_zeros() as u16))
+                    }
+                    _ => return,
+                },
                 _ => {
                     self.legal(&mut buf);
                     if buf.len() != 1 {
