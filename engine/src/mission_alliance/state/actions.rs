@@ -71,8 +71,9 @@ impl Arrivals {
 #[inline]
 pub(super) fn push_bits(out: &mut ActionBuf, base: u16, mut bits: u64) {
     while bits != 0 {
-        out.push(Action(base + bits.trailing_zeros() as u16));
-        bits &= bits - 1;
+        // Action ids stay below 300: the add cannot overflow (unchecked for speed).
+        out.push(Action(base.wrapping_add(bits.trailing_zeros() as u16)));
+        bits &= bits.wrapping_sub(1);
     }
 }
 
@@ -130,13 +131,16 @@ impl MaState {
         let fx = self.facts[p];
         out.push(Action(END));
         // Branch-free walks: which card is where is random, so tests on it would mispredict.
-        let (mut energy, mut any_energy, mut gadgets) = (0u8, false, 0u16);
+        // Shifts by a zone index (below 32) wrap instead of being checked: the engine keeps
+        // overflow checks on, and these loops run on every main decision.
+        let (mut ready_energy, mut any_energy, mut gadgets) = (0u32, false, 0u32);
         for (bi, b) in pl.back.iter().enumerate() {
             let g = b.gadget;
-            gadgets |= ((g & b.ready & fx[b.pos as usize].active) as u16) << bi;
+            gadgets |= ((g & b.ready & fx[b.pos as usize].active) as u32).wrapping_shl(bi as u32);
             any_energy |= !g;
-            energy += (!g & b.ready) as u8;
+            ready_energy |= ((!g & b.ready) as u32).wrapping_shl(bi as u32);
         }
+        let energy = ready_energy.count_ones() as u8;
         let n = pl.hand.len();
         // Builds need `cost < n`; with no build allowed no cost passes.
         let build_below = if !self.attack_phase && pl.built < r.energy_per_turn {
@@ -158,9 +162,9 @@ impl MaState {
         let (mut builds, mut plays) = (0u32, 0u32);
         for (i, &c) in pl.hand.iter().enumerate() {
             let f = fx[c as usize];
-            builds |= (((f.cost as usize) < build_below) as u32) << i;
+            builds |= (((f.cost as usize) < build_below) as u32).wrapping_shl(i as u32);
             let ok = (energy >= f.cost) & (f.kind_bit & kinds != 0) & (f.core_bit & barred == 0);
-            plays |= (ok as u32) << i;
+            plays |= (ok as u32).wrapping_shl(i as u32);
         }
         push_bits(out, BUILD, builds as u64);
         push_bits(out, PLAY, plays as u64);
@@ -319,7 +323,7 @@ impl MaState {
         let c = self.players[p].hand.remove(i);
         self.players[p].built += 1;
         self.players[p].played |= 1 << c;
-        let cost = self.def(p, c).cost;
+        let cost = self.fx(p, c).cost;
         log!(
             self,
             "P{p} builds {} as Energy (discarding {cost})",
@@ -355,8 +359,8 @@ impl MaState {
 
     fn play_card(&mut self, p: usize, i: usize) {
         let c = self.players[p].hand.remove(i);
-        let d = self.def(p, c);
-        let mut cost = d.cost;
+        let f = self.fx(p, c);
+        let mut cost = f.cost;
         for b in self.players[p].back.iter_mut() {
             if cost == 0 {
                 break;
@@ -367,8 +371,8 @@ impl MaState {
             }
         }
         self.players[p].played |= 1 << c;
-        log!(self, "P{p} plays {} (cost {})", d.name, d.cost);
-        match d.kind {
+        log!(self, "P{p} plays {} (cost {})", self.def(p, c).name, f.cost);
+        match f.kind {
             Kind::Unit => self.dec = Dec::Place { card: c },
             Kind::Gadget => self.arrive_back(p, c, true),
             Kind::Formation => {

@@ -64,15 +64,18 @@ impl UnitMasks {
     /// Write team `ti`'s bits over its nibble.
     #[inline]
     fn set_team(&mut self, ti: usize, b: TeamBits) {
-        let s = ti * TEAM;
-        let keep = !(0xFu16 << s);
-        self.ready = self.ready & keep | b.ready << s;
-        self.attackers = self.attackers & keep | b.attackers << s;
-        self.holders = self.holders & keep | b.holders << s;
-        self.actives = self.actives & keep | b.actives << s;
-        self.exposed = self.exposed & keep | b.exposed << s;
-        self.hit_player = self.hit_player & keep | b.hit_player << s;
-        self.challenging = self.challenging & !(1 << ti) | (b.challenges as u8) << ti;
+        // Team places are below 4: the shifts wrap instead of being checked (hot path).
+        let s = (ti * TEAM) as u32;
+        let keep = !0xFu16.wrapping_shl(s);
+        let put = |old: u16, new: u16| old & keep | new.wrapping_shl(s);
+        self.ready = put(self.ready, b.ready);
+        self.attackers = put(self.attackers, b.attackers);
+        self.holders = put(self.holders, b.holders);
+        self.actives = put(self.actives, b.actives);
+        self.exposed = put(self.exposed, b.exposed);
+        self.hit_player = put(self.hit_player, b.hit_player);
+        let bit = 1u8.wrapping_shl(ti as u32);
+        self.challenging = self.challenging & !bit | if b.challenges { bit } else { 0 };
         self.cores[ti] = b.cores;
         self.boost[ti] = b.boost;
     }
@@ -136,9 +139,11 @@ impl MaState {
             let f = fx[u.pos as usize];
             own[si] = f.symbol;
             hold |= f.symbol == Symbol::Hold;
-            b.ready |= (u.ready as u16) << si;
-            b.actives |= (f.active as u16) << si;
-            b.exposed |= (!f.immune as u16) << si;
+            // Slots are below 4: the shifts wrap instead of being checked (hot path).
+            let sh = si as u32;
+            b.ready |= (u.ready as u16).wrapping_shl(sh);
+            b.actives |= (f.active as u16).wrapping_shl(sh);
+            b.exposed |= (!f.immune as u16).wrapping_shl(sh);
             b.cores |= f.core_bit;
             b.boost += f.boost;
         }
@@ -150,8 +155,8 @@ impl MaState {
                 },
                 s => s,
             };
-            b.attackers |= ((sym == Symbol::Attack) as u16) << si;
-            b.holders |= ((sym == Symbol::Hold) as u16) << si;
+            b.attackers |= ((sym == Symbol::Attack) as u16).wrapping_shl(si as u32);
+            b.holders |= ((sym == Symbol::Hold) as u16).wrapping_shl(si as u32);
         }
         if n >= r.attack_player_level as usize {
             b.hit_player = (1u16 << n) - 1;
