@@ -131,16 +131,10 @@ impl MaState {
         let fx = self.facts[p];
         out.push(Action(END));
         // Branch-free walks: which card is where is random, so tests on it would mispredict.
-        // Shifts by a zone index (below 32) wrap instead of being checked: the engine keeps
-        // overflow checks on, and these loops run on every main decision.
-        let (mut ready_energy, mut any_energy, mut gadgets) = (0u32, false, 0u32);
-        for (bi, b) in pl.back.iter().enumerate() {
-            let g = b.gadget;
-            gadgets |= ((g & b.ready & fx[b.pos as usize].active) as u32).wrapping_shl(bi as u32);
-            any_energy |= !g;
-            ready_energy |= ((!g & b.ready) as u32).wrapping_shl(bi as u32);
-        }
-        let energy = ready_energy.count_ones() as u8;
+        let bb = pl.backs;
+        let energy = (bb.energy & bb.ready).count_ones() as u8;
+        let any_energy = bb.energy != 0;
+        let gadgets = bb.actives & bb.ready;
         let n = pl.hand.len();
         // Builds need `cost < n`; with no build allowed no cost passes.
         let build_below = if !self.attack_phase && pl.built < r.energy_per_turn {
@@ -160,6 +154,8 @@ impl MaState {
             0
         };
         let (mut builds, mut plays) = (0u32, 0u32);
+        // Shifts by a hand index (below 32) wrap instead of being checked: the engine keeps
+        // overflow checks on, and this loop runs on every main decision.
         for (i, &c) in pl.hand.iter().enumerate() {
             let f = fx[c as usize];
             builds |= (((f.cost as usize) < build_below) as u32).wrapping_shl(i as u32);
@@ -246,6 +242,7 @@ impl MaState {
                     self.attack_phase = true;
                     let b = (x - ACTIVE_GADGET) as usize;
                     self.players[p].back[b].ready = false;
+                    self.players[p].backs.ready &= !BackBits::bit(b);
                     let pos = self.players[p].back[b].pos;
                     log!(self, "P{p} uses {}", self.def(p, pos).name);
                     self.trigger(p, pos, Trigger::Active);
@@ -272,6 +269,7 @@ impl MaState {
             }
             Dec::Back { card, gadget } => {
                 let b = self.players[p].back.remove((a - BACK) as usize);
+                self.players[p].backs.close((a - BACK) as usize);
                 log!(
                     self,
                     "P{p} sends {} from the back row to the discard pile",
@@ -346,11 +344,25 @@ impl MaState {
             self.dec = Dec::Back { card, gadget };
             return;
         }
-        self.players[p].back.push(Back {
+        let (bit, pl) = (
+            BackBits::bit(self.players[p].back.len()),
+            &mut self.players[p],
+        );
+        pl.back.push(Back {
             pos: card,
             gadget,
             ready: !gadget,
         });
+        if gadget {
+            pl.backs.actives |= if self.facts[p][card as usize].active {
+                bit
+            } else {
+                0
+            };
+        } else {
+            pl.backs.energy |= bit;
+            pl.backs.ready |= bit;
+        }
         self.dec = Dec::Main;
         if gadget {
             self.trigger(p, card, Trigger::Arrive);
@@ -361,12 +373,14 @@ impl MaState {
         let c = self.players[p].hand.remove(i);
         let f = self.fx(p, c);
         let mut cost = f.cost;
-        for b in self.players[p].back.iter_mut() {
+        let pl = &mut self.players[p];
+        for (bi, b) in pl.back.iter_mut().enumerate() {
             if cost == 0 {
                 break;
             }
             if !b.gadget && b.ready {
                 b.ready = false;
+                pl.backs.ready &= !BackBits::bit(bi);
                 cost -= 1;
             }
         }
@@ -436,6 +450,7 @@ impl MaState {
         for b in pl.back.iter_mut() {
             b.ready = true;
         }
+        pl.backs.ready = BackBits::bit(pl.back.len()).wrapping_sub(1);
         pl.built = 0;
         for _ in 0..self.shared.rules.draw_per_turn {
             if !self.draw_one(p) {

@@ -35,6 +35,35 @@ pub struct UnitMasks {
     pub boost: [u16; TEAMS],
 }
 
+/// One player's back row as bit masks (bit = back-row place).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct BackBits {
+    /// Energy cards (the other places hold gadgets).
+    pub energy: u16,
+    /// Ready cards.
+    pub ready: u16,
+    /// Gadgets with an active ability.
+    pub actives: u16,
+}
+
+impl BackBits {
+    /// The mask of place `b` (below 16: the shift wraps instead of being checked).
+    #[inline]
+    pub(super) fn bit(b: usize) -> u16 {
+        1u16.wrapping_shl(b as u32)
+    }
+
+    /// Close place `b`, moving the places after it one left.
+    #[inline]
+    pub(super) fn close(&mut self, b: usize) {
+        let low = Self::bit(b).wrapping_sub(1);
+        let drop = |x: u16| x & low | (x >> 1) & !low;
+        self.energy = drop(self.energy);
+        self.ready = drop(self.ready);
+        self.actives = drop(self.actives);
+    }
+}
+
 /// One team's part of the masks, before shifting to its place.
 #[derive(Copy, Clone, Debug, Default)]
 pub(super) struct TeamBits {
@@ -192,9 +221,27 @@ impl MaState {
         m
     }
 
-    /// Recompute `p`'s unit masks (after a scenario set the row, or at the deal).
+    /// The back-row masks of `p` worked out from its back row.
+    pub(super) fn back_bits(&self, p: usize) -> BackBits {
+        let mut m = BackBits::default();
+        for (bi, b) in self.players[p].back.iter().enumerate() {
+            let bit = BackBits::bit(bi);
+            m.energy |= if b.gadget { 0 } else { bit };
+            m.ready |= if b.ready { bit } else { 0 };
+            m.actives |= if b.gadget && self.fx(p, b.pos).active {
+                bit
+            } else {
+                0
+            };
+        }
+        m
+    }
+
+    /// Recompute `p`'s unit and back-row masks (after a scenario set the arena, or at the
+    /// deal).
     pub(crate) fn refresh_units(&mut self, p: usize) {
         self.players[p].units = self.unit_masks(p);
+        self.players[p].backs = self.back_bits(p);
     }
 
     /// Update `p`'s masks after team `ti` changed; `new` when it just entered the row (at

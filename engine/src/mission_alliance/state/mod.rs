@@ -17,7 +17,7 @@ mod effects;
 mod masks;
 
 pub use actions::*;
-pub use masks::UnitMasks;
+pub use masks::{BackBits, UnitMasks};
 
 /// Most teams the state holds (the rules' 4).
 pub const TEAMS: usize = 4;
@@ -85,6 +85,9 @@ pub struct Player {
     /// The front row as bit masks (bit team·4 + slot), kept in step with the teams so the
     /// main listing reads them instead of walking the row (see [`UnitMasks`]).
     pub units: UnitMasks,
+    /// The back row as bit masks (bit = back-row place), kept in step with `back` so the
+    /// main listing reads them instead of walking the row (see [`BackBits`]).
+    pub backs: BackBits,
 }
 
 /// Whose decision it is, and what kind.
@@ -531,6 +534,11 @@ impl MaState {
             }
             if count != n {
                 return Err(format!("P{p}: {count} cards in zones, the deck has {n}"));
+            }
+            if pl.backs != self.back_bits(p) {
+                return Err(format!(
+                    "P{p}: back-row masks out of step with the back row"
+                ));
             }
             if pl.units != self.unit_masks(p) {
                 return Err(format!("P{p}: unit masks out of step with the teams"));
