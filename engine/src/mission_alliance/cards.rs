@@ -148,6 +148,11 @@ impl CardDef {
             immune: self.passive(Verb::Immune) > 0,
             active: self.effects.iter().any(|e| e.trigger == Trigger::Active),
             triggers: self.effects.iter().fold(0, |m, e| m | 1 << e.trigger as u8),
+            core_bit: match self.kind {
+                Kind::Unit if self.core < 16 => 1 << self.core,
+                _ => 0,
+            },
+            kind_bit: 1 << self.kind as u8,
         }
     }
 
@@ -161,7 +166,7 @@ impl CardDef {
     }
 }
 
-/// What the rules read of a card on every legal-action listing, packed in 8 bytes and
+/// What the rules read of a card on every legal-action listing, packed in 16 bytes and
 /// compiled at load into one table per deck (indexed by deck position), so play never walks
 /// a card's effect list or follows the deck to the card table for these.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -185,6 +190,11 @@ pub struct Facts {
     /// The ability kinds it has (bit `Trigger as u8`), so queueing a kind it lacks costs
     /// one test.
     pub triggers: u8,
+    /// A unit's core as a bit (`1 << core`; 0 for other cards), so the main listing tests
+    /// whether a unit can arrive with one mask.
+    pub core_bit: u16,
+    /// `1 << kind as u8`, so the main listing tests what may be played with one mask.
+    pub kind_bit: u8,
 }
 
 impl Facts {
@@ -199,6 +209,8 @@ impl Facts {
         immune: false,
         active: false,
         triggers: 0,
+        core_bit: 0,
+        kind_bit: 1 << Kind::Formation as u8,
     };
 }
 

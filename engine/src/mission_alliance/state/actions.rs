@@ -65,19 +65,15 @@ impl Arrivals {
             _ => self.last & (1 << core) == 0,
         }
     }
-
-    /// Whether a unit of `core` may arrive anywhere.
-    fn any(&self, core: u8) -> bool {
-        self.room || (self.first & self.last) & (1 << core) == 0
-    }
 }
 
 /// Push `base + i` for every set bit `i` of `bits`, lowest first.
 #[inline]
 pub(super) fn push_bits(out: &mut ActionBuf, base: u16, mut bits: u64) {
     while bits != 0 {
-        out.push(Action(base + bits.trailing_zeros() as u16));
-        bits &= bits - 1;
+        // Action ids stay below 300: the add cannot overflow (unchecked for speed).
+        out.push(Action(base.wrapping_add(bits.trailing_zeros() as u16)));
+        bits &= bits.wrapping_sub(1);
     }
 }
 
@@ -110,14 +106,7 @@ impl MaState {
                     push(out, DISCARD + i as u16);
                 }
             }
-            Dec::Place { card } => {
-                let (arrivals, core) = (self.arrivals(p), self.fx(p, card).core);
-                for k in 0..4 {
-                    if arrivals.allows(core, k) {
-                        push(out, PLACE + k as u16);
-                    }
-                }
-            }
+            Dec::Place { card } => push_bits(out, PLACE, self.places(card) as u64),
             Dec::Back { gadget, .. } => {
                 for (bi, b) in self.players[p].back.iter().enumerate() {
                     // A gadget takes the place of an Energy card; Energy may take any.
@@ -141,37 +130,39 @@ impl MaState {
         let r = &self.shared.rules;
         let fx = self.facts[p];
         out.push(Action(END));
-        let (mut energy, mut any_energy, mut gadgets) = (0u8, false, 0u16);
-        for (bi, b) in pl.back.iter().enumerate() {
-            if b.gadget {
-                if b.ready && fx[b.pos as usize].active {
-                    gadgets |= 1 << bi;
-                }
-            } else {
-                any_energy = true;
-                energy += b.ready as u8;
-            }
-        }
-        let build = !self.attack_phase && pl.built < r.energy_per_turn;
-        // With room for a new team every unit can arrive; only a full row asks which end
-        // team a unit may join.
-        let arrivals = (pl.teams.len() >= r.max_teams as usize).then(|| self.arrivals(p));
-        let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
+        // Branch-free walks: which card is where is random, so tests on it would mispredict.
+        let bb = pl.backs;
+        let energy = (bb.energy & bb.ready).count_ones() as u8;
+        let any_energy = bb.energy != 0;
+        let gadgets = bb.actives & bb.ready;
         let n = pl.hand.len();
-        let mut plays = 0u32;
+        // Builds need `cost < n`; with no build allowed no cost passes.
+        let build_below = if !self.attack_phase && pl.built < r.energy_per_turn {
+            n
+        } else {
+            0
+        };
+        // What may be played: formations always, gadgets with room in the back row, units
+        // unless their core is barred from both end teams of a full row.
+        let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
+        let kinds = 1 << Kind::Formation as u8
+            | 1 << Kind::Unit as u8
+            | (gadget_room as u8) << Kind::Gadget as u8;
+        let barred = if pl.teams.len() >= r.max_teams as usize {
+            pl.units.first_cores & pl.units.last_cores
+        } else {
+            0
+        };
+        let (mut builds, mut plays) = (0u32, 0u32);
+        // Shifts by a hand index (below 32) wrap instead of being checked: the engine keeps
+        // overflow checks on, and this loop runs on every main decision.
         for (i, &c) in pl.hand.iter().enumerate() {
             let f = fx[c as usize];
-            if build && n > f.cost as usize {
-                out.push(Action(BUILD + i as u16));
-            }
-            let ok = energy >= f.cost
-                && match f.kind {
-                    Kind::Unit => arrivals.as_ref().is_none_or(|a| a.any(f.core)),
-                    Kind::Gadget => gadget_room,
-                    Kind::Formation => true,
-                };
-            plays |= (ok as u32) << i;
+            builds |= (((f.cost as usize) < build_below) as u32).wrapping_shl(i as u32);
+            let ok = (energy >= f.cost) & (f.kind_bit & kinds != 0) & (f.core_bit & barred == 0);
+            plays |= (ok as u32).wrapping_shl(i as u32);
         }
+        push_bits(out, BUILD, builds as u64);
         push_bits(out, PLAY, plays as u64);
         self.attack_options(out);
         let m = pl.units;
@@ -188,6 +179,15 @@ impl MaState {
             first: m.first_cores,
             last: m.last_cores,
         }
+    }
+
+    /// The placements (bit `k` for [`PLACE`] + `k`) open to the current player's unit `card`.
+    fn places(&self, card: u8) -> u8 {
+        let (arrivals, core) = (
+            self.arrivals(self.cur as usize),
+            self.fx(self.cur as usize, card).core,
+        );
+        (0..4).fold(0, |m, k| m | (arrivals.allows(core, k) as u8) << k)
     }
 
     /// Whether unit `card` may arrive by placement `k` (see [`PLACE`]).
@@ -242,6 +242,7 @@ impl MaState {
                     self.attack_phase = true;
                     let b = (x - ACTIVE_GADGET) as usize;
                     self.players[p].back[b].ready = false;
+                    self.players[p].backs.ready &= !BackBits::bit(b);
                     let pos = self.players[p].back[b].pos;
                     log!(self, "P{p} uses {}", self.def(p, pos).name);
                     self.trigger(p, pos, Trigger::Active);
@@ -268,6 +269,7 @@ impl MaState {
             }
             Dec::Back { card, gadget } => {
                 let b = self.players[p].back.remove((a - BACK) as usize);
+                self.players[p].backs.close((a - BACK) as usize);
                 log!(
                     self,
                     "P{p} sends {} from the back row to the discard pile",
@@ -319,7 +321,7 @@ impl MaState {
         let c = self.players[p].hand.remove(i);
         self.players[p].built += 1;
         self.players[p].played |= 1 << c;
-        let cost = self.def(p, c).cost;
+        let cost = self.fx(p, c).cost;
         log!(
             self,
             "P{p} builds {} as Energy (discarding {cost})",
@@ -342,11 +344,25 @@ impl MaState {
             self.dec = Dec::Back { card, gadget };
             return;
         }
-        self.players[p].back.push(Back {
+        let (bit, pl) = (
+            BackBits::bit(self.players[p].back.len()),
+            &mut self.players[p],
+        );
+        pl.back.push(Back {
             pos: card,
             gadget,
             ready: !gadget,
         });
+        if gadget {
+            pl.backs.actives |= if self.facts[p][card as usize].active {
+                bit
+            } else {
+                0
+            };
+        } else {
+            pl.backs.energy |= bit;
+            pl.backs.ready |= bit;
+        }
         self.dec = Dec::Main;
         if gadget {
             self.trigger(p, card, Trigger::Arrive);
@@ -355,20 +371,22 @@ impl MaState {
 
     fn play_card(&mut self, p: usize, i: usize) {
         let c = self.players[p].hand.remove(i);
-        let d = self.def(p, c);
-        let mut cost = d.cost;
-        for b in self.players[p].back.iter_mut() {
+        let f = self.fx(p, c);
+        let mut cost = f.cost;
+        let pl = &mut self.players[p];
+        for (bi, b) in pl.back.iter_mut().enumerate() {
             if cost == 0 {
                 break;
             }
             if !b.gadget && b.ready {
                 b.ready = false;
+                pl.backs.ready &= !BackBits::bit(bi);
                 cost -= 1;
             }
         }
         self.players[p].played |= 1 << c;
-        log!(self, "P{p} plays {} (cost {})", d.name, d.cost);
-        match d.kind {
+        log!(self, "P{p} plays {} (cost {})", self.def(p, c).name, f.cost);
+        match f.kind {
             Kind::Unit => self.dec = Dec::Place { card: c },
             Kind::Gadget => self.arrive_back(p, c, true),
             Kind::Formation => {
@@ -386,13 +404,25 @@ impl MaState {
         let teams = &mut self.players[p].teams;
         let mut t = Team::default();
         t.units.push(slot);
-        match k {
-            0 => teams.insert(0, t),
-            1 => teams.push(t),
-            2 => teams[0].units.insert(0, slot),
-            _ => teams.last_mut().expect("a team").units.push(slot),
-        }
-        self.refresh_units(p);
+        let (ti, new) = match k {
+            0 => {
+                teams.insert(0, t);
+                (0, true)
+            }
+            1 => {
+                teams.push(t);
+                (teams.len() - 1, true)
+            }
+            2 => {
+                teams[0].units.insert(0, slot);
+                (0, false)
+            }
+            _ => {
+                teams.last_mut().expect("a team").units.push(slot);
+                (teams.len() - 1, false)
+            }
+        };
+        self.team_changed(p, ti, new);
         log!(
             self,
             "P{p} places {} ({})",
@@ -420,6 +450,7 @@ impl MaState {
         for b in pl.back.iter_mut() {
             b.ready = true;
         }
+        pl.backs.ready = BackBits::bit(pl.back.len()).wrapping_sub(1);
         pl.built = 0;
         for _ in 0..self.shared.rules.draw_per_turn {
             if !self.draw_one(p) {
@@ -450,6 +481,17 @@ impl MaState {
                 Dec::Main => self.resolve_next(),
                 // Paying is a real decision while the hand holds two cards or more.
                 Dec::BuildPay { .. } if self.players[self.cur as usize].hand.len() != 1 => return,
+                // The two commonest forced steps, told from masks without a listing.
+                Dec::Respond => match self.responders() {
+                    0 => self.play_inner(Action(NO_RESPONSE)),
+                    _ => return,
+                },
+                Dec::Place { card } => match self.places(card) {
+                    k if k.count_ones() == 1 => {
+                        self.play_inner(Action(PLACE + k.trailing_zeros() as u16))
+                    }
+                    _ => return,
+                },
                 _ => {
                     self.legal(&mut buf);
                     if buf.len() != 1 {

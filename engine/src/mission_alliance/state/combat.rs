@@ -7,72 +7,6 @@ use crate::mission_alliance::cards::Trigger;
 use crate::{Action, ActionBuf};
 
 impl MaState {
-    /// Whether the enemy of `p` has a challenging team, and which.
-    fn challengers(&self, p: usize) -> u8 {
-        let e = 1 - p;
-        let mut m = 0u8;
-        for t in 0..self.players[e].teams.len() {
-            if self.challenges(e, t) {
-                m |= 1 << t;
-            }
-        }
-        m
-    }
-
-    /// The unit masks of `p` worked out from its teams.
-    pub(super) fn unit_masks(&self, p: usize) -> UnitMasks {
-        let level = self.shared.rules.attack_player_level as usize;
-        let size = self.shared.rules.team_size as usize;
-        let teams = &self.players[p].teams;
-        let fx = self.facts[p];
-        let closed = |t: Option<&Team>| match t {
-            Some(t) if t.units.len() < size => t
-                .units
-                .iter()
-                .fold(0u16, |m, u| m | 1 << fx[u.pos as usize].core),
-            _ => u16::MAX,
-        };
-        let mut m = UnitMasks {
-            first_cores: closed(teams.first()),
-            last_cores: closed(teams.get(1).and(teams.last())),
-            ..UnitMasks::default()
-        };
-        for (ti, t) in teams.iter().enumerate() {
-            let n = t.units.len();
-            let base = ti * TEAM;
-            // Own symbols first: an Imitate unit copies its left neighbour's (its right
-            // neighbour's when leftmost), none when that one imitates too or is missing.
-            let mut own = [Symbol::None; TEAM];
-            for (si, u) in t.units.iter().enumerate() {
-                let f = fx[u.pos as usize];
-                own[si] = f.symbol;
-                m.ready |= (u.ready as u16) << (base + si);
-                m.actives |= (f.active as u16) << (base + si);
-                m.exposed |= (!f.immune as u16) << (base + si);
-            }
-            for si in 0..n {
-                let sym = match own[si] {
-                    Symbol::Imitate => match own[if si > 0 { si - 1 } else { 1 }] {
-                        Symbol::Imitate => Symbol::None,
-                        s => s,
-                    },
-                    s => s,
-                };
-                m.attackers |= ((sym == Symbol::Attack) as u16) << (base + si);
-                m.holders |= ((sym == Symbol::Hold) as u16) << (base + si);
-            }
-            if n >= level {
-                m.hit_player |= ((1u16 << n) - 1) << base;
-            }
-        }
-        m
-    }
-
-    /// Recompute `p`'s unit masks (after a unit arrived or left, or a scenario set the row).
-    pub(crate) fn refresh_units(&mut self, p: usize) {
-        self.players[p].units = self.unit_masks(p);
-    }
-
     /// Rest unit `slot` of team `team` of `p`.
     pub(super) fn rest_unit(&mut self, p: usize, team: usize, slot: usize) {
         self.players[p].teams[team].units[slot].ready = false;
@@ -103,7 +37,7 @@ impl MaState {
     /// The enemy teams `p` may attack (a bit mask) and whether it may attack the enemy
     /// player, under the enemy's challenges.
     fn open_targets(&self, p: usize) -> (u8, bool) {
-        let ch = self.challengers(p);
+        let ch = self.players[1 - p].units.challenging;
         let all = (1u8 << self.players[1 - p].teams.len()) - 1;
         (all & !((ch << 1) | (ch >> 1)), ch == 0)
     }
@@ -135,13 +69,18 @@ impl MaState {
     /// combat symbol is Hold or Attack (against an attack on the player: any ready unit with
     /// Hold).
     pub(super) fn response_options(&self, out: &mut ActionBuf) {
-        let m = self.players[1 - self.cur as usize].units;
         out.push(Action(NO_RESPONSE));
+        push_bits(out, RESPOND, self.responders() as u64);
+    }
+
+    /// The defender's units that may answer the attack (bit team·4 + slot).
+    pub(super) fn responders(&self) -> u16 {
+        let m = self.players[1 - self.cur as usize].units;
         let able = match self.fight.target {
             PLAYER => m.holders,
             t => (m.holders | m.attackers) & 0xF << (t as usize * TEAM),
         };
-        push_bits(out, RESPOND, (able & m.ready) as u64);
+        able & m.ready
     }
 
     /// Resolve the fight with the defender's answer `a`.
@@ -217,11 +156,13 @@ impl MaState {
     pub(super) fn retreat_unit(&mut self, q: usize, team: usize, slot: usize) {
         let pl = &mut self.players[q];
         let u = pl.teams[team].units.remove(slot);
+        pl.discard.push(u.pos);
         if pl.teams[team].units.is_empty() {
             pl.teams.remove(team);
+            self.team_left(q, team);
+        } else {
+            self.team_changed(q, team, false);
         }
-        pl.discard.push(u.pos);
-        self.refresh_units(q);
         log!(self, "P{q}'s {} retreats", self.def(q, u.pos).name);
         self.trigger(q, u.pos, Trigger::Retreat);
     }

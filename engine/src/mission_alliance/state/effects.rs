@@ -77,9 +77,11 @@ impl MaState {
             Verb::Eliminate => self.eliminate(1 - o, e.n),
             Verb::Ready => {
                 let mut n = e.n;
-                for b in self.players[o].back.iter_mut() {
+                let pl = &mut self.players[o];
+                for (bi, b) in pl.back.iter_mut().enumerate() {
                     if n > 0 && !b.gadget && !b.ready {
                         b.ready = true;
+                        pl.backs.ready |= BackBits::bit(bi);
                         n -= 1;
                     }
                 }

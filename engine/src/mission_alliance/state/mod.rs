@@ -14,8 +14,10 @@ use crate::{CardUsage, EndReason, GameRng, Outcome};
 mod actions;
 mod combat;
 mod effects;
+mod masks;
 
 pub use actions::*;
+pub use masks::{BackBits, UnitMasks};
 
 /// Most teams the state holds (the rules' 4).
 pub const TEAMS: usize = 4;
@@ -83,29 +85,9 @@ pub struct Player {
     /// The front row as bit masks (bit team·4 + slot), kept in step with the teams so the
     /// main listing reads them instead of walking the row (see [`UnitMasks`]).
     pub units: UnitMasks,
-}
-
-/// One player's units as bit masks (bit team·4 + slot), recomputed when a unit arrives or
-/// leaves ([`MaState::refresh_units`]) and updated when one readies or rests.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct UnitMasks {
-    /// Ready units.
-    pub ready: u16,
-    /// Units whose combat symbol is Attack.
-    pub attackers: u16,
-    /// Units whose combat symbol is Hold.
-    pub holders: u16,
-    /// Units with an active ability.
-    pub actives: u16,
-    /// Units enemy effects may choose (not Immune).
-    pub exposed: u16,
-    /// Units of teams that may attack the enemy player (level `attack_player_level`+).
-    pub hit_player: u16,
-    /// Cores (bit per core) that may not join the leftmost team: those in it, or all when
-    /// it is full or there is none.
-    pub first_cores: u16,
-    /// The same for the rightmost team (all when there are fewer than two teams).
-    pub last_cores: u16,
+    /// The back row as bit masks (bit = back-row place), kept in step with `back` so the
+    /// main listing reads them instead of walking the row (see [`BackBits`]).
+    pub backs: BackBits,
 }
 
 /// Whose decision it is, and what kind.
@@ -385,31 +367,10 @@ impl MaState {
         }
     }
 
-    /// Power of a unit in combat: printed power, Boost from its teammates, and the level
-    /// bonus of a team of `bonus_level` or more.
-    pub fn power(&self, p: usize, team: usize, slot: usize) -> u16 {
-        let r = &self.shared.rules;
-        let t = &self.players[p].teams[team];
-        let mut pw = self.fx(p, t.units[slot].pos).power as u16;
-        for (i, u) in t.units.iter().enumerate() {
-            if i != slot {
-                pw += self.fx(p, u.pos).boost;
-            }
-        }
-        if t.units.len() >= r.bonus_level as usize {
-            pw += r.level_bonus as u16;
-        }
-        pw
-    }
-
     /// Whether team `team` of `p` challenges: level `challenge_level` or more with a unit
     /// whose own symbol is Hold.
     pub fn challenges(&self, p: usize, team: usize) -> bool {
-        let t = &self.players[p].teams[team];
-        t.units.len() >= self.shared.rules.challenge_level as usize
-            && t.units
-                .iter()
-                .any(|u| self.fx(p, u.pos).symbol == Symbol::Hold)
+        self.players[p].units.challenging & 1 << team != 0
     }
 
     /// Replace what `viewer` cannot see: the opponent's hand, face-down Energy and draw deck
@@ -573,6 +534,11 @@ impl MaState {
             }
             if count != n {
                 return Err(format!("P{p}: {count} cards in zones, the deck has {n}"));
+            }
+            if pl.backs != self.back_bits(p) {
+                return Err(format!(
+                    "P{p}: back-row masks out of step with the back row"
+                ));
             }
             if pl.units != self.unit_masks(p) {
                 return Err(format!("P{p}: unit masks out of step with the teams"));
