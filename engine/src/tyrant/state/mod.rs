@@ -271,25 +271,15 @@ fn bit(pos: u8) -> u64 {
 
 impl TyrantState {
     /// Deal a game: shuffle both decks and run until the first decision.
-    pub(in crate::tyrant) fn deal(
-        shared: &'static Shared,
-        seating: &[u8],
-        mut rng: GameRng,
-    ) -> Self {
-        let mk = |seat: usize, rng: &mut GameRng| {
+    pub(in crate::tyrant) fn deal(shared: &'static Shared, seating: &[u8], rng: GameRng) -> Self {
+        // Built in place: a side is over a kilobyte, and every move of the state is a copy.
+        let empty = |seat: usize| {
             let deck = &shared.decks[seating[seat] as usize];
-            let cmd = shared.db.card(deck.commander);
-            let mut library: ArrayVec<u8, MAX_DECK> = (0..deck.cards.len() as u8).collect();
-            if shared.rules.shuffle {
-                library.shuffle(rng);
-            } else {
-                library.reverse(); // top = first card of the list
-            }
             Side {
-                commander: Unit::new(deck.commander, cmd, NO_POS),
+                commander: Unit::new(deck.commander, shared.db.card(deck.commander), NO_POS),
                 assaults: ArrayVec::new(),
                 structures: ArrayVec::new(),
-                library,
+                library: ArrayVec::new(),
                 hand: ArrayVec::new(),
                 deck: seating[seat],
                 drawn: 0,
@@ -299,11 +289,9 @@ impl TyrantState {
                 turns: 0,
             }
         };
-        let a = mk(0, &mut rng);
-        let d = mk(1, &mut rng);
         let mut s = TyrantState {
             shared,
-            sides: [a, d],
+            sides: [empty(0), empty(1)],
             active: shared.rules.first,
             turn: 1,
             result: None,
@@ -312,6 +300,16 @@ impl TyrantState {
             forced_misses: ArrayVec::new(),
             log: None,
         };
+        for (seat, &deck) in seating.iter().enumerate().take(2) {
+            let n = shared.decks[deck as usize].cards.len() as u8;
+            let side = &mut s.sides[seat];
+            side.library.extend(0..n);
+            if shared.rules.shuffle {
+                side.library.shuffle(&mut s.rng);
+            } else {
+                side.library.reverse(); // top = first card of the list
+            }
+        }
         s.start_turn();
         s
     }

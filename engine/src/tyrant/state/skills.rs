@@ -11,8 +11,9 @@ impl TyrantState {
         if !u.alive() {
             return false;
         }
-        let def = self.def(u.card);
-        if faction != ANY_FACTION && def.faction != faction {
+        // The card's data is read only when the skill needs it (most skills name no
+        // faction and only Weaken reads the attack).
+        if faction != ANY_FACTION && self.def(u.card).faction != faction {
             return false;
         }
         match kind {
@@ -20,7 +21,7 @@ impl TyrantState {
             // Weaken only picks assaults that have attack to lose and act this turn or next
             // (and, with `weaken_skips_idle`, that are neither jammed nor immobilized).
             ActKind::Weaken => {
-                u.power(def) > 0
+                u.power(self.def(u.card)) > 0
                     && u.timer <= 1
                     && !(self.shared.rules.weaken_skips_idle && u.has(JAMMED | IMMOBILIZED))
             }

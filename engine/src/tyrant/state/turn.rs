@@ -15,14 +15,21 @@ impl TyrantState {
             // Weakened, Jammed, Chaosed, Immobilized and Enfeebled were removed at the end
             // of the turns that ended them; see `end_turn`.)
             let rally_next = self.shared.rules.rally_lasts == RallyLasts::NextTurn;
+            let mut poisoned = false;
             for u in self.sides[p].assaults.iter_mut() {
                 u.protected = 0;
                 if rally_next {
                     u.rallied = 0;
                 }
+                poisoned |= u.poisoned > 0;
             }
             // 2. Poison (a poison death may regenerate unless diseased).
-            for i in 0..self.sides[p].assaults.len() {
+            let n = if poisoned {
+                self.sides[p].assaults.len()
+            } else {
+                0 // nobody is poisoned: skip the loop
+            };
+            for i in 0..n {
                 let u = &mut self.sides[p].assaults[i];
                 if u.alive() && u.poisoned > 0 {
                     u.hp = u.hp.saturating_sub(u.poisoned as i16);
@@ -207,26 +214,7 @@ impl TyrantState {
 
     pub(super) fn shift(&mut self, s: usize) {
         let side = &mut self.sides[s];
-        if side.assaults.iter().all(Unit::alive) && side.structures.iter().all(Unit::alive) {
-            return;
-        }
-        let mut gone = 0u64;
-        side.assaults.retain(|u| {
-            if u.alive() {
-                true
-            } else {
-                gone |= bit(u.pos);
-                false
-            }
-        });
-        side.structures.retain(|u| {
-            if u.alive() {
-                true
-            } else {
-                gone |= bit(u.pos);
-                false
-            }
-        });
+        let gone = compact(&mut side.assaults) | compact(&mut side.structures);
         side.gone |= gone;
     }
 
@@ -258,4 +246,27 @@ impl TyrantState {
         note!(self, "  {} is destroyed", self.an(s, i));
         false
     }
+}
+
+/// Drop a row's destroyed cards, keeping the order of the others; returns the deck positions
+/// dropped. (A plain loop: `ArrayVec::retain` is not inlined and costs more per card.)
+#[inline]
+fn compact(row: &mut ArrayVec<Unit, ROW>) -> u64 {
+    let Some(first) = row.iter().position(|u| !u.alive()) else {
+        return 0;
+    };
+    let units = row.as_mut_slice();
+    let mut gone = bit(units[first].pos);
+    let mut k = first;
+    for i in first + 1..units.len() {
+        let u = units[i];
+        if u.alive() {
+            units[k] = u;
+            k += 1;
+        } else {
+            gone |= bit(u.pos);
+        }
+    }
+    row.truncate(k);
+    gone
 }
