@@ -126,3 +126,71 @@ pub fn deals(lo: f64, hi: f64, edge: f64, deals: u64, reps: u64, seed: u64) -> [
     }
     t
 }
+
+/// How a sequential test did over the repetitions.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct SprtTally {
+    /// Repetitions that accepted H1.
+    pub h1: u64,
+    /// Repetitions that accepted H0.
+    pub h0: u64,
+    /// Games used, summed.
+    pub games: u64,
+}
+
+/// Wald's SPRT on the seat model, checked every `look` games up to `budget`, with Wald's
+/// Bernoulli LLR (`[0]`) and with the normal LLR on the stratified variance (`[1]`, what
+/// `--sprt` uses), on the same games.
+pub fn sprt_seats(
+    rates: &[f64],
+    t: &crate::stats::Sprt,
+    look: u64,
+    budget: u64,
+    reps: u64,
+    seed: u64,
+) -> [SprtTally; 2] {
+    use crate::stats::Decision;
+    use crate::stratified::stratified_variance;
+    let mut rng = Mix(seed);
+    let mut out = [SprtTally::default(); 2];
+    let s = rates.len();
+    for _ in 0..reps {
+        let mut strata = vec![(0u64, 0u64); s];
+        let mut done = [None::<(Decision, u64)>; 2];
+        let mut g = 0u64;
+        while g < budget && done.iter().any(Option::is_none) {
+            for _ in 0..look {
+                let seat = (g % s as u64) as usize;
+                strata[seat].0 += rng.hit(rates[seat]) as u64;
+                strata[seat].1 += 1;
+                g += 1;
+            }
+            let k: u64 = strata.iter().map(|x| x.0).sum();
+            let var = stratified_variance(&strata).unwrap_or(0.0);
+            let normal = if var > 0.0 {
+                t.decide_normal(k as f64 / g as f64, var)
+            } else {
+                t.decide(k, g)
+            };
+            for (d, now) in done.iter_mut().zip([t.decide(k, g), normal]) {
+                if d.is_none() {
+                    *d = now.map(|x| (x, g));
+                }
+            }
+        }
+        for (o, d) in out.iter_mut().zip(done) {
+            match d {
+                Some((Decision::AcceptH1, n)) => {
+                    o.h1 += 1;
+                    o.games += n;
+                }
+                Some((_, n)) => {
+                    o.h0 += 1;
+                    o.games += n;
+                }
+                None => o.games += g,
+            }
+        }
+    }
+    out
+}
