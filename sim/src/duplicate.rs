@@ -169,7 +169,7 @@ pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
 
 /// Whole-number check used by the CLI: a duplicate matchup's games must fill whole deals.
 pub fn check_games(games: u64, players: usize) -> Result<(), String> {
-    if games % players as u64 != 0 {
+    if !games.is_multiple_of(players as u64) {
         return Err(format!(
             "--duplicate plays every deal once per seating: give a game count that is a multiple of {players} (got {games})"
         ));

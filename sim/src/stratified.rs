@@ -316,7 +316,8 @@ mod tests {
     fn matches_an_independent_computation() {
         // Python (/tmp reference, kept in docs/statistics.md): the restricted maximum found
         // by golden-section search on the constrained likelihood, the bounds by bisection.
-        let cases: [(&[(u64, u64)], (f64, f64)); 5] = [
+        type Case<'a> = (&'a [(u64, u64)], (f64, f64));
+        let cases: [Case; 5] = [
             (&[(39, 50), (10, 50)], (0.409_077_490_8, 0.571_078_776_5)),
             (&[(50, 50), (20, 50)], (0.638_041_948_7, 0.769_092_811_3)),
             (&[(0, 25), (3, 25)], (0.020_834_085_8, 0.149_778_969_6)),

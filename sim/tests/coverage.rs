@@ -95,9 +95,8 @@ fn real_mirror_games_are_covered() {
         let diff = d.diff.unwrap();
         dup.push((row.acc.wins, (d.win.lo, d.win.hi), (diff.lo, diff.hi)));
     }
-    let truth = |v: &[(u64, (f64, f64), (f64, f64))]| {
-        v.iter().map(|x| x.0).sum::<u64>() as f64 / (reps * n) as f64
-    };
+    type Obs = (u64, (f64, f64), (f64, f64));
+    let truth = |v: &[Obs]| v.iter().map(|x| x.0).sum::<u64>() as f64 / (reps * n) as f64;
     let inside = |x: f64, (lo, hi): (f64, f64)| (lo <= x && x <= hi) as u64;
     let (tp, td) = (truth(&plain), truth(&dup));
     let cover = [
