@@ -7,10 +7,12 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+pub mod coverage;
 pub mod csvout;
 pub mod datadir;
 pub use datadir::data_dir;
 pub mod distribute;
+pub mod duplicate;
 pub mod impact;
 pub mod ladder;
 pub mod output;
@@ -22,6 +24,7 @@ pub mod score;
 pub mod sequential;
 pub mod series;
 pub mod stats;
+pub mod stratified;
 pub mod sweep;
 pub mod tournament;
 
@@ -109,14 +112,20 @@ pub fn execute(job: &Job) -> Result<JobReport> {
 
 /// Run a job, stopping each matchup early by `stop` (see [`sequential`]).
 pub fn execute_with(job: &Job, stop: &StopRule) -> Result<JobReport> {
-    struct V<'a>(&'a Job, &'a StopRule);
+    execute_mode(job, stop, false)
+}
+
+/// Run a job, stopping by `stop`, with `duplicate` deals (every deal played once per
+/// seating, see [`duplicate`]).
+pub fn execute_mode(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobReport> {
+    struct V<'a>(&'a Job, &'a StopRule, bool);
     impl GameVisitor for V<'_> {
         type Output = Result<JobReport>;
         fn visit<R: Ruleset>(self) -> Result<JobReport> {
-            execute_for::<R>(self.0, self.1)
+            execute_for::<R>(self.0, self.1, self.2)
         }
     }
-    registry::visit(&job.game, V(job, stop))?
+    registry::visit(&job.game, V(job, stop, duplicate))?
 }
 
 /// A rayon pool of `threads` workers (`None`: one per core); returns it with its size.
@@ -165,19 +174,36 @@ pub fn play_run<R: Ruleset>(
     stop: &StopRule,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<MatchAcc>, Vec<Option<StopInfo>>)> {
+    play_run_mode(run, out, stop, false, progress)
+}
+
+/// [`play_run`] with `duplicate` deals (looks are rounded up to whole deals).
+pub fn play_run_mode<R: Ruleset>(
+    run: &Run<'_, R>,
+    out: Option<&Path>,
+    stop: &StopRule,
+    duplicate: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Vec<MatchAcc>, Vec<Option<StopInfo>>)> {
     if !stop.active() {
-        let r = run.play_in(out, runner::Numbering::Continued, progress)?;
+        let r = run.play_in_mode(out, runner::Numbering::Continued, duplicate, progress)?;
         let n = r.matchups.len();
         return Ok((r.matchups, vec![None; n]));
     }
     run.validate()?;
     let budgets: Vec<u64> = run.matchups.iter().map(|m| m.games).collect();
-    let looks = distribute::Looks::open(out, &budgets, stop.look)?;
+    let players = run.ruleset.num_players() as u64;
+    let look = if duplicate {
+        stop.look.div_ceil(players) * players
+    } else {
+        stop.look
+    };
+    let looks = distribute::Looks::open(out, &budgets, look)?;
     let mut base = 0;
     let mut accs = Vec::new();
     let mut stops = Vec::new();
     for (mi, m) in run.matchups.iter().enumerate() {
-        let (acc, info) = play_matchup(run, mi, base, stop, &looks, progress)?;
+        let (acc, info) = play_matchup_mode(run, mi, base, stop, duplicate, &looks, progress)?;
         accs.push(acc);
         stops.push(info);
         base += m.games;
@@ -197,20 +223,40 @@ pub fn play_matchup<R: Ruleset>(
     looks: &distribute::Looks,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(MatchAcc, Option<StopInfo>)> {
+    play_matchup_mode(run, mi, base, stop, false, looks, progress)
+}
+
+/// [`play_matchup`] with `duplicate` deals: looks are rounded up to whole deals and the
+/// rules use the deal-paired win rate ([`duplicate::DealAcc::win_rate`]).
+pub fn play_matchup_mode<R: Ruleset>(
+    run: &Run<'_, R>,
+    mi: usize,
+    base: u64,
+    stop: &StopRule,
+    duplicate: bool,
+    looks: &distribute::Looks,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(MatchAcc, Option<StopInfo>)> {
     let budget = run.matchups[mi].games;
+    let players = run.ruleset.num_players() as u64;
     let look = if stop.active() {
         stop.look
     } else {
         runner::CHUNK
     };
+    let look = if duplicate {
+        look.div_ceil(players) * players
+    } else {
+        look
+    };
     let mut acc: Option<MatchAcc> = None;
-    let (mut wins, mut decision, mut hw) = (0, None, None);
+    let (mut decision, mut llr, mut hw) = (None, None, None);
     let mut failed = None;
     let used = sequential::run_looks(
         budget,
         look,
         &|s, e| {
-            let a = looks.look(mi, s, e, || run.play_range(mi, base, s, e));
+            let a = looks.look(mi, s, e, || run.play_range_mode(mi, base, s, e, duplicate));
             progress(e - s);
             a
         },
@@ -226,9 +272,15 @@ pub fn play_matchup<R: Ruleset>(
                 None => a,
                 Some(x) => x.merge(a),
             };
-            wins = m.seats[0].iter().map(|s| s.wins).sum();
-            hw = stats::wilson_half_width(wins, n, stats::Z95);
-            decision = stop.check(wins, n, hw, n);
+            let strata: Vec<(u64, u64)> = m.seats[0].iter().map(|s| (s.wins, s.games)).collect();
+            (decision, llr, hw) = match m.deals.win_rate(0, stats::Z95) {
+                Some((e, eff)) if duplicate => {
+                    let k = strata.iter().map(|s| s.0).sum();
+                    let var = e.est * (1.0 - e.est) / eff;
+                    stop.check_var((k, n), var, Some((e.hi - e.lo) / 2.0), n)
+                }
+                _ => stop.check_strata(&strata, n),
+            };
             acc = Some(m);
             decision.is_some() || distribute::interrupted()
         },
@@ -239,9 +291,13 @@ pub fn play_matchup<R: Ruleset>(
     looks.check_interrupted()?;
     let n = run.ruleset.num_players();
     let acc = acc.unwrap_or_else(|| MatchAcc::new(n, n, &run.positions(mi), run.max_turns()));
-    let info = stop
-        .active()
-        .then(|| stop.info(decision, wins, used, hw, used, budget));
+    let info = stop.active().then(|| StopInfo {
+        decision: decision.unwrap_or(stats::Decision::Undecided),
+        games: used,
+        budget,
+        llr,
+        half_width: hw,
+    });
     Ok((acc, info))
 }
 
@@ -288,7 +344,7 @@ pub fn load_ruleset<R: Ruleset>(
     Ok((R::load(&setup)?, cards))
 }
 
-fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
+fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobReport> {
     // The output folder is checked before the first game, not after the last.
     if let Some(dir) = &job.out {
         crate::output::check_out(dir)?;
@@ -341,6 +397,9 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
             v
         }
     };
+    if duplicate {
+        duplicate::check_games(job.games, n).map_err(anyhow::Error::msg)?;
+    }
     let run = Run {
         ruleset: &ruleset,
         matchups,
@@ -351,7 +410,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     let bar = progress_bar(total, job.progress);
     let started = Instant::now();
     let (accs, stops) =
-        pool.install(|| play_run(&run, job.out.as_deref(), stop, &|k| bar.inc(k)))?;
+        pool.install(|| play_run_mode(&run, job.out.as_deref(), stop, duplicate, &|k| bar.inc(k)))?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let used: Vec<u64> = accs
@@ -373,6 +432,9 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule) -> Result<JobReport> {
     let mut options = result_options(serde_json::to_value(job)?);
     if let Some(o) = options.as_object_mut() {
         o.insert("stop".into(), stop_options(stop));
+        if duplicate {
+            o.insert("duplicate".into(), serde_json::json!("every deal played once per seating; game i is seating i mod players of deal i div players, all streams seeded by the global deal index"));
+        }
     }
     let mut manifest = Manifest {
         options,
@@ -456,7 +518,7 @@ pub fn stop_options(stop: &StopRule) -> serde_json::Value {
             "sprt".into(),
             serde_json::json!({"p0": t.p0, "p1": t.p1, "alpha": t.alpha, "beta": t.beta,
                 "lower_bound": t.bounds().0, "upper_bound": t.bounds().1,
-                "counts": "wins of the first deck among all games (draws count as not a win)"}),
+                "counts": "wins of the first deck among all games (draws count as not a win)", "llr": "normal approximation with the stratified per-seat variance (Wald Bernoulli LLR while that variance is 0)"}),
         );
     }
     v
@@ -471,11 +533,32 @@ fn pct(k: u64, n: u64) -> String {
     }
 }
 
-/// `k/n` as a percentage with its 95% Wilson interval.
-fn pct_ci(k: u64, n: u64) -> String {
-    stats::wilson(k, n, stats::Z95)
-        .map(|(l, h)| format!("{} [{:.1}, {:.1}]", pct(k, n), 100.0 * l, 100.0 * h))
+/// The pooled win rate of `strata` as a percentage with its 95% stratified interval (Wilson's
+/// for one stratum).
+fn pct_ci(strata: &[stratified::Counts]) -> String {
+    let (k, n) = strata
+        .iter()
+        .fold((0, 0), |(k, n), c| (k + c.wins, n + c.games));
+    stratified::pooled(strata, stratified::Outcome::Win, stats::Z95)
+        .map(|p| format!("{} [{:.1}, {:.1}]", pct(k, n), 100.0 * p.lo, 100.0 * p.hi))
         .unwrap_or_default()
+}
+
+/// The games the pooled win rate's interval is worth (`-` when undefined).
+fn effective(strata: &[stratified::Counts]) -> String {
+    stratified::pooled(strata, stratified::Outcome::Win, stats::Z95)
+        .and_then(|p| p.effective)
+        .map(|e| format!("{e:.0}"))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// A row's strata, or its pooled counts as one stratum when it has none.
+fn row_strata(strata: &[stratified::Counts], acc: &runner::SeatAcc) -> Vec<stratified::Counts> {
+    if strata.is_empty() {
+        vec![acc.into()]
+    } else {
+        strata.to_vec()
+    }
 }
 
 /// The seat names of summary rows (rows come per deck as one row per seat, then `all`).
@@ -494,8 +577,8 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        "{:<32} {:<14} {:>8} {:>22}",
-        "matchup", "deck", "games", "win rate [95% CI]"
+        "{:<32} {:<14} {:>8} {:>22} {:>9}",
+        "matchup", "deck", "games", "win rate [95% CI]", "effective"
     );
     for seat in &seats {
         let _ = write!(s, " {:>12}", format!("as {seat}"));
@@ -504,14 +587,27 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
     for group in rows.chunks(seats.len() + 1) {
         let Some(all) = group.last() else { continue };
         let a = &all.acc;
-        let ci = pct_ci(a.wins, a.games);
+        let strata = row_strata(&all.strata, a);
+        let (ci, eff) = match &all.deal {
+            Some(d) => (
+                format!(
+                    "{} [{:.1}, {:.1}]",
+                    pct(a.wins, a.games),
+                    100.0 * d.win.lo,
+                    100.0 * d.win.hi
+                ),
+                format!("{:.0}", d.effective),
+            ),
+            None => (pct_ci(&strata), effective(&strata)),
+        };
         let _ = write!(
             s,
-            "{:<32} {:<14} {:>8} {:>22}",
+            "{:<32} {:<14} {:>8} {:>22} {:>9}",
             truncate(&all.matchup, 32),
             truncate(&all.deck, 14),
             a.games,
-            ci
+            ci,
+            eff
         );
         for r in &group[..group.len() - 1] {
             let _ = write!(s, " {:>12}", pct(r.acc.wins, r.acc.games));
@@ -544,8 +640,8 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        "{:<14} {:>9} {:>22}",
-        "deck vs field", "games", "win rate [95% CI]"
+        "{:<14} {:>9} {:>22} {:>9}",
+        "deck vs field", "games", "win rate [95% CI]", "effective"
     );
     for seat in &seats {
         let _ = write!(s, " {:>12}", format!("as {seat}"));
@@ -557,9 +653,21 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
                 .filter(|r| r.deck == d && r.seat == seat)
                 .fold((0u64, 0u64), |(w, n), r| (w + r.acc.wins, n + r.acc.games))
         };
-        let (w, n) = pool("all");
-        let ci = pct_ci(w, n);
-        let _ = write!(s, "{:<14} {:>9} {:>22}", truncate(d, 14), n, ci);
+        let (_, n) = pool("all");
+        // Strata: every (matchup, seat) this deck played.
+        let strata: Vec<stratified::Counts> = rows
+            .iter()
+            .filter(|r| r.deck == d && r.seat != "all")
+            .map(|r| (&r.acc).into())
+            .collect();
+        let _ = write!(
+            s,
+            "{:<14} {:>9} {:>22} {:>9}",
+            truncate(d, 14),
+            n,
+            pct_ci(&strata),
+            effective(&strata)
+        );
         for seat in &seats {
             let (w, n) = pool(seat);
             let _ = write!(s, " {:>12}", pct(w, n));
@@ -596,7 +704,7 @@ pub fn team_table(rows: &[output::TeamRow]) -> String {
             truncate(&r.matchup, 32),
             truncate(&r.team, 24),
             a.games,
-            pct_ci(a.wins, a.games),
+            pct_ci(&row_strata(&r.strata, a)),
             pct(a.draws, a.games),
             pct(a.losses, a.games),
             std::mem::take(&mut by_seats)

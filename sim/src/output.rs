@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::runner::{team_index, MatchAcc, Matchup, SeatAcc};
 use crate::sequential::StopInfo;
 use crate::stats::{hist_mean, hist_quantile, newcombe_diff, wilson, Z95};
+use crate::stratified::{effective_cell, pooled_cells, Counts, Outcome};
 
 /// Names of a matchup's decks and agents, resolved for output.
 pub struct MatchNames {
@@ -117,6 +118,30 @@ pub struct SummaryRow {
     pub acc: SeatAcc,
     /// How the matchup's sequential test ended (runs with a stopping rule only).
     pub stop: Option<StopInfo>,
+    /// The counts per seat that `acc` pools (one entry on a seat's own row): the strata of
+    /// the stratified intervals ([`crate::stratified`]).
+    pub strata: Vec<Counts>,
+    /// `--duplicate` runs, `all` rows: the deal-paired win rate and difference.
+    pub deal: Option<crate::duplicate::DealCells>,
+}
+
+/// A rate's cells from per-seat strata (stratified score interval), or from the pooled
+/// counts alone (Wilson) when no strata are given.
+fn strat_rate(strata: &[Counts], a: &SeatAcc, o: Outcome) -> [String; 3] {
+    if strata.is_empty() {
+        pooled_cells(&[Counts::from(a)], o)
+    } else {
+        pooled_cells(strata, o)
+    }
+}
+
+/// The `win_effective_games` cell (see [`strat_rate`]).
+fn strat_effective(strata: &[Counts], a: &SeatAcc) -> String {
+    if strata.is_empty() {
+        effective_cell(&[Counts::from(a)])
+    } else {
+        effective_cell(strata)
+    }
 }
 
 /// Summary rows of a run: per matchup, per deck, per seat, then both seats together.
@@ -151,6 +176,8 @@ pub fn summary_rows<R: Ruleset>(
                     agent: nm.agents[k].clone(),
                     acc: sa.clone(),
                     stop: None,
+                    strata: vec![Counts::from(sa)],
+                    deal: None,
                 });
             }
             rows.push(SummaryRow {
@@ -162,6 +189,8 @@ pub fn summary_rows<R: Ruleset>(
                 agent: nm.agents[k].clone(),
                 acc: all,
                 stop: None,
+                strata: acc.seats[k].iter().map(Counts::from).collect(),
+                deal: acc.deals.cells(k),
             });
         }
     }
@@ -184,6 +213,8 @@ pub struct TeamRow {
     pub moves_first: String,
     /// Counts (no turn histogram or decisions: see [`MatchAcc::teams`]).
     pub acc: SeatAcc,
+    /// The counts per set of seats that `acc` pools (the strata of its intervals).
+    pub strata: Vec<Counts>,
 }
 
 /// Team rows of a run (empty unless the rules seat teams, [`Ruleset::team_of`]): per
@@ -224,10 +255,12 @@ pub fn team_rows<R: Ruleset>(ruleset: &R, names: &[MatchNames], accs: &[MatchAcc
                 .collect::<Vec<_>>()
                 .join(" / ");
             let mut all = SeatAcc::default();
+            let mut strata = Vec::new();
             let (mut with_first, mut without) = (false, false);
             for seats in played(slots) {
                 let a = acc.teams[team_index(slots, seats)].clone();
                 all.merge(&a);
+                strata.push(Counts::from(&a));
                 let f = seats & first != 0;
                 with_first |= f;
                 without |= !f;
@@ -237,6 +270,7 @@ pub fn team_rows<R: Ruleset>(ruleset: &R, names: &[MatchNames], accs: &[MatchAcc
                     opponent: opponent.clone(),
                     seats: seat_set(seats),
                     moves_first: if f { "yes" } else { "no" }.into(),
+                    strata: vec![Counts::from(&a)],
                     acc: a,
                 });
             }
@@ -252,6 +286,7 @@ pub fn team_rows<R: Ruleset>(ruleset: &R, names: &[MatchNames], accs: &[MatchAcc
                 }
                 .into(),
                 acc: all,
+                strata,
             });
         }
     }
@@ -288,6 +323,7 @@ pub fn write_teams(path: &Path, rows: &[TeamRow]) -> Result<()> {
         "wins_at_limit",
         "losses_at_limit",
         "draws_at_limit",
+        "win_effective_games",
     ]);
     w.write_record(&header)?;
     for r in rows {
@@ -303,13 +339,14 @@ pub fn write_teams(path: &Path, rows: &[TeamRow]) -> Result<()> {
             a.losses.to_string(),
             a.draws.to_string(),
         ];
-        rec.extend(rate(a.wins, a.games));
-        rec.extend(rate(a.draws, a.games));
-        rec.extend(rate(a.losses, a.games));
+        rec.extend(strat_rate(&r.strata, a, Outcome::Win));
+        rec.extend(strat_rate(&r.strata, a, Outcome::Draw));
+        rec.extend(strat_rate(&r.strata, a, Outcome::Loss));
         rec.extend([
             a.wins_at_limit.to_string(),
             a.losses_at_limit.to_string(),
             a.draws_at_limit.to_string(),
+            strat_effective(&r.strata, a),
         ]);
         w.write_record(&rec)?;
     }
@@ -363,6 +400,10 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         "stop_games",
         "stop_llr",
         "stop_half_width",
+        "win_effective_games",
+        "win_diff",
+        "win_diff_low",
+        "win_diff_high",
     ];
     w.write_record(
         header
@@ -371,8 +412,18 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
     )?;
     for r in rows {
         let a = &r.acc;
-        let wr = rate(a.wins, a.games);
-        let dr = rate(a.draws, a.games);
+        let mut wr = strat_rate(&r.strata, a, Outcome::Win);
+        let dr = strat_rate(&r.strata, a, Outcome::Draw);
+        let mut eff = strat_effective(&r.strata, a);
+        let mut diff: [String; 3] = Default::default();
+        if let Some(d) = &r.deal {
+            wr[1] = format!("{:.4}", d.win.lo);
+            wr[2] = format!("{:.4}", d.win.hi);
+            eff = format!("{:.0}", d.effective);
+            if let Some(x) = d.diff {
+                diff = [x.est, x.lo, x.hi].map(|v| format!("{v:.4}"));
+            }
+        }
         let stop = stop_cells(r.stop.as_ref());
         let dpg = if a.games > 0 {
             format!("{:.3}", a.decisions as f64 / a.games as f64)
@@ -408,6 +459,10 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
             &stop[1],
             &stop[2],
             &stop[3],
+            &eff,
+            &diff[0],
+            &diff[1],
+            &diff[2],
         ];
         let score = crate::score::cells(&a.score, scored);
         w.write_record(cells.into_iter().map(str::to_string).chain(score))?;

@@ -255,6 +255,9 @@ pub struct MatchAcc {
     pub teams: Vec<SeatAcc>,
     /// Order-independent checksum over (game index, turns, results).
     pub checksum: u64,
+    /// Per-deal sums of a `--duplicate` run (all zero otherwise).
+    #[serde(default)]
+    pub deals: crate::duplicate::DealAcc,
 }
 
 impl MatchAcc {
@@ -269,6 +272,7 @@ impl MatchAcc {
             by_outcome: vec![[vec![0; max_turns + 1], vec![0; max_turns + 1]]; slots + 2],
             teams: vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)],
             checksum: 0,
+            deals: Default::default(),
         }
     }
 
@@ -307,6 +311,7 @@ impl MatchAcc {
             a.merge(b);
         }
         self.checksum = self.checksum.wrapping_add(o.checksum);
+        self.deals.merge(&o.deals);
     }
 }
 
@@ -472,6 +477,18 @@ impl<'a, R: Ruleset> Run<'a, R> {
         numbering: Numbering,
         progress: &(dyn Fn(u64) + Sync),
     ) -> anyhow::Result<RunResult> {
+        self.play_in_mode(out, numbering, false, progress)
+    }
+
+    /// [`Run::play_in`], with `duplicate` deals (see [`crate::duplicate`]; every matchup's
+    /// game count must then be a multiple of the players).
+    pub fn play_in_mode(
+        &self,
+        out: Option<&std::path::Path>,
+        numbering: Numbering,
+        duplicate: bool,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> anyhow::Result<RunResult> {
         self.validate()?;
         let n = self.ruleset.num_players();
         let mut bases = Vec::with_capacity(self.matchups.len());
@@ -494,7 +511,8 @@ impl<'a, R: Ruleset> Run<'a, R> {
             CHUNK,
             &|mi| MatchAcc::new(n, n, &positions[mi], max_turns),
             &|mi, s, e| {
-                let acc = self.play_chunk(mi, bases[mi], s, e, n, &positions[mi], max_turns);
+                let acc =
+                    self.play_chunk(mi, bases[mi], (s, e), duplicate, &positions[mi], max_turns);
                 progress(e - s);
                 Ok(acc)
             },
@@ -531,30 +549,48 @@ impl<'a, R: Ruleset> Run<'a, R> {
     /// Play games `start..end` of matchup `mi`, game `i` being global game `base + i` (its
     /// seeds) and seated by `i`, into one accumulator. The caller validates first.
     pub fn play_range(&self, mi: usize, base: u64, start: u64, end: u64) -> MatchAcc {
-        let n = self.ruleset.num_players();
-        self.play_chunk(
-            mi,
-            base,
-            start,
-            end,
-            n,
-            &self.positions(mi),
-            self.max_turns(),
-        )
+        self.play_range_mode(mi, base, start, end, false)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn play_chunk(
+    /// [`Run::play_range`] with `duplicate` deals: the range plays the deals whose first
+    /// game lies in it, all of their seatings (see [`crate::duplicate`]).
+    pub fn play_range_mode(
         &self,
         mi: usize,
         base: u64,
         start: u64,
         end: u64,
-        n: usize,
+        duplicate: bool,
+    ) -> MatchAcc {
+        self.play_chunk(
+            mi,
+            base,
+            (start, end),
+            duplicate,
+            &self.positions(mi),
+            self.max_turns(),
+        )
+    }
+
+    fn play_chunk(
+        &self,
+        mi: usize,
+        base: u64,
+        (start, end): (u64, u64),
+        duplicate: bool,
         positions: &[Vec<u64>],
         max_turns: usize,
     ) -> MatchAcc {
+        let n = self.ruleset.num_players();
         let m = &self.matchups[mi];
+        // Duplicate deals: this range owns the deals that start in it, whole.
+        let (start, end) = if duplicate {
+            let up = |x: u64| x.div_ceil(n as u64) * n as u64;
+            (up(start), up(end).min(m.games))
+        } else {
+            (start, end)
+        };
+        let mut deal = crate::duplicate::DealInProgress::default();
         let mut acc = MatchAcc::new(n, n, positions, max_turns);
         let mut agents: Vec<Box<dyn Agent<R::State>>> = m
             .agents
@@ -572,10 +608,12 @@ impl<'a, R: Ruleset> Run<'a, R> {
             for a in agents.iter_mut() {
                 a.reset();
             }
+            // A duplicate deal's seatings share every stream: seeded by the deal's index.
+            let stream = if duplicate { g / n as u64 } else { g };
             let (state, rec) = play_seeded(
                 self.ruleset,
                 self.seed,
-                g,
+                stream,
                 &seating[..n],
                 &slot_of_seat[..n],
                 &mut agents,
@@ -645,6 +683,15 @@ impl<'a, R: Ruleset> Run<'a, R> {
                 lim,
             );
             acc.by_outcome[winner_slot][lim as usize][t] += 1;
+            if duplicate {
+                for (seat, &k) in slot_of_seat[..n].iter().enumerate() {
+                    deal.add(k, rec.results[seat]);
+                }
+                if i % n as u64 == n as u64 - 1 {
+                    acc.deals.finish(&deal, n);
+                    deal = Default::default();
+                }
+            }
             let mut h = g.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (rec.turns as u64) << 32;
             for (seat, r) in rec.results[..n].iter().enumerate() {
                 h ^= (*r as u64 + 1) << (4 * seat);

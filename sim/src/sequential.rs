@@ -72,6 +72,51 @@ impl StopRule {
         }
     }
 
+    /// The decision after `games` games from the tested rate's strata `(successes, trials)`
+    /// (one per seat): the SPRT on the pooled rate with its stratified variance
+    /// ([`Sprt::llr_normal`] with [`crate::stratified::stratified_variance`]; Wald's
+    /// Bernoulli LLR while that variance is still 0), and the half-width rule on the
+    /// stratified score interval. Returns the decision, the LLR and the half-width.
+    pub fn check_strata(
+        &self,
+        strata: &[(u64, u64)],
+        games: u64,
+    ) -> (Option<Decision>, Option<f64>, Option<f64>) {
+        use crate::stratified::{stratified_half_width, stratified_variance};
+        let (k, n) = strata.iter().fold((0, 0), |(a, b), &(k, n)| (a + k, b + n));
+        let hw = stratified_half_width(strata, crate::stats::Z95);
+        let var = stratified_variance(strata).unwrap_or(0.0);
+        self.check_var((k, n), var, hw, games)
+    }
+
+    /// The decision from `(successes, trials)` of the tested rate, the variance `var` of its
+    /// estimate (the SPRT uses [`Sprt::llr_normal`] when `var > 0`, Wald's Bernoulli LLR
+    /// otherwise) and its interval's half-width `hw`. Returns the decision, LLR, half-width.
+    pub fn check_var(
+        &self,
+        (k, n): (u64, u64),
+        var: f64,
+        hw: Option<f64>,
+        games: u64,
+    ) -> (Option<Decision>, Option<f64>, Option<f64>) {
+        let est = if n > 0 { k as f64 / n as f64 } else { 0.0 };
+        let (llr, sprt) = match self.sprt {
+            None => (None, None),
+            Some(t) if var > 0.0 => (Some(t.llr_normal(est, var)), t.decide_normal(est, var)),
+            Some(t) => (Some(t.llr(k, n)), t.decide(k, n)),
+        };
+        if sprt.is_some() {
+            return (sprt, llr, hw);
+        }
+        let d = match (self.half_width, hw) {
+            (Some(target), Some(w)) if games >= self.min_games && w <= target => {
+                Some(Decision::HalfWidth)
+            }
+            _ => None,
+        };
+        (d, llr, hw)
+    }
+
     /// The report after stopping (or running out of budget) with these counts.
     pub fn info(
         &self,

@@ -17,7 +17,8 @@ use cardsim_engine::Ruleset;
 use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
 use crate::runner::{MatchAcc, Matchup, Numbering, Run};
 use crate::sequential::{StopInfo, StopRule};
-use crate::stats::{bradley_terry, wilson, ELO_PER_THETA, Z95};
+use crate::stats::{bradley_terry, ELO_PER_THETA, Z95};
+use crate::stratified::{effective_cell, pooled_cells, Counts, Outcome};
 use crate::{load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
 
 /// A tournament.
@@ -72,6 +73,8 @@ pub struct MatrixRow {
     pub stop: Option<StopInfo>,
     /// The deck whose win rate the pair's sequential test tested.
     pub stop_deck: String,
+    /// The row deck's counts per seat (the strata of the stratified interval).
+    pub strata: Vec<Counts>,
 }
 
 /// One deck's ranking.
@@ -87,6 +90,8 @@ pub struct RankRow {
     pub draws: u64,
     /// Bradley–Terry rating (Elo scale, mean 0) and its 95% interval.
     pub rating: Option<(f64, f64, f64)>,
+    /// Its counts per opponent and seat (the strata of the field win rate's interval).
+    pub strata: Vec<Counts>,
 }
 
 /// What a tournament produced.
@@ -207,7 +212,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
             sum(1, &|s| s.wins),
             sum(0, &|s| s.draws),
         );
-        let row = |r: usize, c: usize, rw: u64, cw: u64| MatrixRow {
+        let row = |r: usize, c: usize, rw: u64, cw: u64, slot: usize| MatrixRow {
             row: names[r].clone(),
             col: names[c].clone(),
             games,
@@ -216,10 +221,11 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
             draws: d,
             stop: *stop,
             stop_deck: names[a].clone(),
+            strata: acc.seats[slot].iter().map(Counts::from).collect(),
         };
-        matrix.push(row(a, b, wa, wb));
+        matrix.push(row(a, b, wa, wb, 0));
         if a != b {
-            matrix.push(row(b, a, wb, wa));
+            matrix.push(row(b, a, wb, wa, 1));
         }
     }
     matrix.sort_by_key(|r| {
@@ -308,6 +314,7 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
             wins: 0,
             draws: 0,
             rating: None,
+            strata: Vec::new(),
         })
         .collect();
     for r in matrix.iter().filter(|r| r.row != r.col) {
@@ -317,6 +324,7 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
         rows[i].games += r.games;
         rows[i].wins += r.row_wins;
         rows[i].draws += r.draws;
+        rows[i].strata.extend_from_slice(&r.strata);
     }
     if let Some(fit) = bradley_terry(&w, &g, BT_PRIOR) {
         for (i, row) in rows.iter_mut().enumerate() {
@@ -333,15 +341,17 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
     rows
 }
 
-fn f4(x: f64) -> String {
-    format!("{x:.4}")
-}
-
-fn rate_cells(k: u64, n: u64) -> [String; 3] {
-    match wilson(k, n, Z95) {
-        Some((lo, hi)) => [f4(k as f64 / n as f64), f4(lo), f4(hi)],
-        None => Default::default(),
+/// Cells of a pooled win rate: stratified when strata are given, else Wilson on `k` of `n`.
+fn rate_cells(strata: &[Counts], k: u64, n: u64) -> [String; 3] {
+    if strata.is_empty() {
+        let c = Counts {
+            games: n,
+            wins: k,
+            ..Default::default()
+        };
+        return pooled_cells(&[c], Outcome::Win);
     }
+    pooled_cells(strata, Outcome::Win)
 }
 
 /// The fixed leading columns of matrix.csv (readers such as `cardsim report` rely on them; new columns go at the end).
@@ -359,6 +369,7 @@ fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
         "stop_games",
         "stop_llr",
         "stop_half_width",
+        "win_effective_games",
     ]);
     w.write_record(&header)?;
     for r in rows {
@@ -370,13 +381,14 @@ fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
             r.col_wins.to_string(),
             r.draws.to_string(),
         ];
-        rec.extend(rate_cells(r.row_wins, r.games));
+        rec.extend(rate_cells(&r.strata, r.row_wins, r.games));
         rec.push(if r.stop.is_some() {
             r.stop_deck.clone()
         } else {
             String::new()
         });
         rec.extend(stop_cells(r.stop.as_ref()));
+        rec.push(effective_cell(&r.strata));
         w.write_record(&rec)?;
     }
     w.flush()?;
@@ -398,18 +410,22 @@ pub const RANKING_COLUMNS: [&str; 8] = [
 fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
     let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = RANKING_COLUMNS.to_vec();
-    header.extend(["wins", "draws"]);
+    header.extend(["wins", "draws", "field_effective_games"]);
     w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![r.deck.clone(), r.games.to_string()];
-        rec.extend(rate_cells(r.wins, r.games));
+        rec.extend(rate_cells(&r.strata, r.wins, r.games));
         match r.rating {
             Some((x, lo, hi)) => {
                 rec.extend([format!("{x:.1}"), format!("{lo:.1}"), format!("{hi:.1}")])
             }
             None => rec.extend([String::new(), String::new(), String::new()]),
         }
-        rec.extend([r.wins.to_string(), r.draws.to_string()]);
+        rec.extend([
+            r.wins.to_string(),
+            r.draws.to_string(),
+            effective_cell(&r.strata),
+        ]);
         w.write_record(&rec)?;
     }
     w.flush()?;
@@ -452,7 +468,7 @@ pub fn tables(rep: &TournamentReport) -> String {
         "deck", "games", "vs field [95% CI]", "rating [95% CI]"
     );
     for r in &rep.ranking {
-        let field = rate_cells(r.wins, r.games);
+        let field = rate_cells(&r.strata, r.wins, r.games);
         let f = if field[0].is_empty() {
             String::new()
         } else {

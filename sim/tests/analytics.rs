@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactReport, ImpactSpec};
 use cardsim_sim::sequential::StopRule;
 use cardsim_sim::stats::{Decision, Sprt};
+use cardsim_sim::stratified::stratified_variance;
 use cardsim_sim::sweep::{sweep, SweepSpec};
 use cardsim_sim::tournament::{tournament, TournamentSpec};
 use cardsim_sim::{execute, execute_with, Job, Pairing};
@@ -584,11 +585,25 @@ fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
     // had not crossed a bound.
     let fixed = execute(&lopsided_job(2, st.games)).unwrap();
     assert_eq!(fixed.accs, a.accs);
+    // The LLR is the normal one with the stratified (per-seat) variance of the first deck's
+    // win rate.
     let t = rule.sprt.unwrap();
-    let wins = |r: &cardsim_sim::JobReport| r.summary[2].acc.wins;
-    assert!((t.llr(wins(&fixed), st.games) - st.llr.unwrap()).abs() < 1e-12);
+    let strata = |r: &cardsim_sim::JobReport| -> Vec<(u64, u64)> {
+        r.summary[..2]
+            .iter()
+            .map(|s| (s.acc.wins, s.acc.games))
+            .collect()
+    };
+    let normal = |r: &cardsim_sim::JobReport, n: u64| {
+        let s = strata(r);
+        let est = r.summary[2].acc.wins as f64 / n as f64;
+        (est, stratified_variance(&s).unwrap())
+    };
+    let (est, var) = normal(&fixed, st.games);
+    assert!((t.llr_normal(est, var) - st.llr.unwrap()).abs() < 1e-12);
     let earlier = execute(&lopsided_job(2, st.games - 10)).unwrap();
-    assert_eq!(t.decide(wins(&earlier), st.games - 10), None);
+    let (est, var) = normal(&earlier, st.games - 10);
+    assert_eq!(t.decide_normal(est, var), None);
     // The half-width rule: stops at the first look at or past min_games with the
     // interval narrow enough.
     let hw = StopRule {
@@ -601,11 +616,8 @@ fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
     let st = h.summary[0].stop.unwrap();
     assert_eq!(st.decision, Decision::HalfWidth);
     assert!(st.half_width.unwrap() <= 0.02);
-    let before = cardsim_sim::stats::wilson_half_width(
-        execute(&lopsided_job(2, st.games - 100)).unwrap().summary[2]
-            .acc
-            .wins,
-        st.games - 100,
+    let before = cardsim_sim::stratified::stratified_half_width(
+        &strata(&execute(&lopsided_job(2, st.games - 100)).unwrap()),
         cardsim_sim::stats::Z95,
     )
     .unwrap();

@@ -82,6 +82,11 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
             &["summary.csv", "turns.csv", "cards.csv"],
         ),
         (
+            "run-duplicate",
+            with(run_args("15000"), &["--duplicate"]),
+            &["summary.csv", "turns.csv", "cards.csv"],
+        ),
+        (
             "tournament",
             strs(&[
                 "tournament",

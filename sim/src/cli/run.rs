@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use cardsim_sim::{execute_with, summary_table, team_table, Job, Pairing};
+use cardsim_sim::{execute_mode, summary_table, team_table, Job, Pairing};
 use clap::Args;
 
 use super::common::*;
@@ -32,6 +32,11 @@ pub struct RunArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
+    /// Duplicate deals: play every deal once per seating (the game count must be a
+    /// multiple of the players), so the decks face the same shuffles; intervals then use the
+    /// pairing (see docs/statistics.md).
+    #[arg(long)]
+    pub duplicate: bool,
     #[command(flatten)]
     #[serde(flatten)]
     pub play: PlayArgs,
@@ -57,10 +62,18 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         progress: !a.play.quiet,
         command: argv(),
     };
-    let r = execute_with(&job, &stop)?;
+    let r = execute_mode(&job, &stop, a.duplicate)?;
     print!("{}", summary_table(&r.summary));
     print!("{}", team_table(&r.teams));
     print!("{}", cardsim_sim::score::table(&r.summary));
+    for row in r.summary.iter().filter(|s| s.seat == "all") {
+        if let Some(x) = row.deal.and_then(|d| d.diff) {
+            println!(
+                "duplicate deals: {} scores {:+.4} [{:+.4}, {:+.4}] against the other decks (paired by deal)",
+                row.deck, x.est, x.lo, x.hi
+            );
+        }
+    }
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(st) = row.stop {
             println!(

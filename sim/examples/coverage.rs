@@ -1,0 +1,179 @@
+//! The coverage tables of docs/statistics.md: 95% intervals over 1,000 repetitions.
+//!
+//! `cargo run --profile ci -p cardsim-sim --example coverage -- toy` prints the toy-model
+//! tables (n from 50 to 10^5); `... -- real GAME DECK_A DECK_B REPS N...` plays REPS runs of
+//! N games of a real matchup, plain and with duplicate deals, and prints how often each
+//! interval covered the win rate (estimated from every game played) and the difference 0
+//! (a mirror's true difference).
+
+use std::path::PathBuf;
+
+use cardsim_sim::coverage::{deals, seats, Tally};
+use cardsim_sim::sequential::StopRule;
+use cardsim_sim::stats::{wilson, Z95};
+use cardsim_sim::stratified::{pooled, Outcome};
+use cardsim_sim::{execute_mode, Job, Pairing};
+
+const NS: [u64; 5] = [50, 200, 1000, 10_000, 100_000];
+
+fn cell(t: &Tally) -> String {
+    format!("{:.1}%", 100.0 * t.coverage())
+}
+
+fn toy() {
+    println!("Seat model, 1,000 repetitions each: coverage of the true rate (Wilson / stratified), mean width ratio stratified ÷ Wilson");
+    println!("| seat rates | n | Wilson | stratified | width ratio |");
+    println!("|---|---|---|---|---|");
+    let models: [&[f64]; 5] = [
+        &[0.78, 0.21],
+        &[0.5, 0.5],
+        &[0.99, 0.90],
+        &[0.05, 0.0],
+        &[0.4, 0.3, 0.2, 0.1],
+    ];
+    for (mi, rates) in models.iter().enumerate() {
+        for (ni, n) in NS.into_iter().enumerate() {
+            let (w, s) = seats(rates, n, 1000, 1000 * mi as u64 + ni as u64);
+            println!(
+                "| {rates:?} | {n} | {} | {} | {:.3} |",
+                cell(&w),
+                cell(&s),
+                s.mean_width() / w.mean_width()
+            );
+        }
+    }
+    println!();
+    println!("Deal model (luck 0.9/0.6 for the seat-0 player, edge 0.05, truth 0.55), n games = n/2 duplicate deals");
+    println!(
+        "| n | Wilson | stratified | duplicate | width strat. ÷ Wilson | width dup. ÷ Wilson |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for (ni, n) in NS.into_iter().enumerate() {
+        let [w, s, d] = deals(0.6, 0.9, 0.05, n / 2, 1000, 7000 + ni as u64);
+        println!(
+            "| {n} | {} | {} | {} | {:.3} | {:.3} |",
+            cell(&w),
+            cell(&s),
+            cell(&d),
+            s.mean_width() / w.mean_width(),
+            d.mean_width() / w.mean_width()
+        );
+    }
+}
+
+fn sprt() {
+    let t = cardsim_sim::stats::Sprt::new(0.5, 0.55, 0.05, 0.05).expect("test");
+    println!("SPRT 0.50 vs 0.55 (alpha = beta = 0.05), looks of 100 games, budget 100,000, 1,000 repetitions on the seat model");
+    println!("| seat rates | truth | Bernoulli LLR: H1 / H0, mean games | stratified LLR: H1 / H0, mean games |");
+    println!("|---|---|---|---|");
+    let models: [&[f64]; 4] = [&[0.78, 0.22], &[0.83, 0.27], &[0.5, 0.5], &[0.55, 0.55]];
+    for (i, rates) in models.iter().enumerate() {
+        let [b, s] =
+            cardsim_sim::coverage::sprt_seats(rates, &t, 100, 100_000, 1000, 90 + i as u64);
+        let truth = rates.iter().sum::<f64>() / rates.len() as f64;
+        let f = |x: &cardsim_sim::coverage::SprtTally| {
+            format!("{} / {}, {:.0}", x.h1, x.h0, x.games as f64 / 1000.0)
+        };
+        println!("| {rates:?} | {truth:.3} | {} | {} |", f(&b), f(&s));
+    }
+}
+
+fn job(game: &str, decks: &[PathBuf], games: u64, seed: u64) -> Job {
+    Job {
+        game: game.into(),
+        cards: None,
+        decks: decks.to_vec(),
+        pairing: Pairing::Single,
+        agents: vec!["random".into(); decks.len()],
+        games,
+        seed,
+        threads: None,
+        out: None,
+        params: vec![],
+        progress: false,
+        command: vec![],
+    }
+}
+
+/// One run's first-deck `all` row: wins, games, (stratified, Wilson, duplicate) intervals
+/// and the duplicate difference interval.
+type Obs = (u64, u64, [(f64, f64); 3], Option<(f64, f64)>);
+
+fn real(game: &str, decks: &[PathBuf], reps: u64, ns: &[u64]) {
+    let mut by_n: Vec<(u64, Vec<Obs>, Vec<Obs>)> = Vec::new();
+    let (mut wins, mut games) = (0u64, 0u64);
+    for &n in ns {
+        let mut plain = Vec::new();
+        let mut dup = Vec::new();
+        for r in 0..reps {
+            for (duplicate, out) in [(false, &mut plain), (true, &mut dup)] {
+                let seed = 1_000_000 * n + 2 * r + duplicate as u64;
+                let rep = execute_mode(&job(game, decks, n, seed), &StopRule::default(), duplicate)
+                    .expect("run");
+                let row = &rep.summary[decks.len()];
+                let (k, m) = (row.acc.wins, row.acc.games);
+                wins += k;
+                games += m;
+                let s = pooled(&row.strata, Outcome::Win, Z95).expect("games");
+                let w = wilson(k, m, Z95).expect("games");
+                let d = row.deal.map(|d| (d.win.lo, d.win.hi)).unwrap_or((0.0, 0.0));
+                let diff = row.deal.and_then(|d| d.diff).map(|x| (x.lo, x.hi));
+                out.push((k, m, [(s.lo, s.hi), w, d], diff));
+            }
+        }
+        by_n.push((n, plain, dup));
+    }
+    let truth = wins as f64 / games as f64;
+    println!(
+        "{game} {} mirror-or-matchup, {reps} repetitions per n; win rate from all {games} games: {truth:.5}",
+        decks
+            .iter()
+            .map(|d| d.file_stem().unwrap_or_default().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    );
+    println!("| n | Wilson | stratified | duplicate | duplicate diff covers 0 | width strat. ÷ Wilson | width dup. ÷ Wilson |");
+    println!("|---|---|---|---|---|---|---|");
+    for (n, plain, dup) in &by_n {
+        let cov = |v: &[Obs], i: usize| {
+            let c = v
+                .iter()
+                .filter(|o| o.2[i].0 <= truth && truth <= o.2[i].1)
+                .count();
+            format!("{:.1}%", 100.0 * c as f64 / v.len() as f64)
+        };
+        let width = |v: &[Obs], i: usize| {
+            v.iter().map(|o| o.2[i].1 - o.2[i].0).sum::<f64>() / v.len() as f64
+        };
+        let zero = dup
+            .iter()
+            .filter(|o| o.3.is_some_and(|(l, h)| l <= 0.0 && 0.0 <= h))
+            .count();
+        println!(
+            "| {n} | {} | {} | {} | {:.1}% | {:.3} | {:.3} |",
+            cov(plain, 1),
+            cov(plain, 0),
+            cov(dup, 2),
+            100.0 * zero as f64 / dup.len() as f64,
+            width(plain, 0) / width(plain, 1),
+            width(dup, 2) / width(plain, 1)
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("toy") => toy(),
+        Some("sprt") => sprt(),
+        Some("real") if args.len() >= 6 => {
+            let decks = vec![PathBuf::from(&args[2]), PathBuf::from(&args[3])];
+            let reps: u64 = args[4].parse().expect("REPS");
+            let ns: Vec<u64> = args[5..].iter().map(|x| x.parse().expect("N")).collect();
+            real(&args[1], &decks, reps, &ns);
+        }
+        _ => eprintln!(
+            "usage: coverage toy | coverage sprt | coverage real GAME DECK_A DECK_B REPS N..."
+        ),
+    }
+}
