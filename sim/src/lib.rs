@@ -11,6 +11,7 @@ pub mod csvout;
 pub mod distribute;
 pub mod impact;
 pub mod ladder;
+pub mod optimize;
 pub mod output;
 pub mod replay;
 pub mod report;
