@@ -71,6 +71,33 @@ pub struct OptimizeSpec {
     pub options: serde_json::Value,
 }
 
+impl OptimizeSpec {
+    /// A job with the command line's defaults: random agents, no pool, inventory or locks,
+    /// the default search, 20,000 final games, seed 1, no output folder.
+    pub fn new(game: &str, deck: PathBuf, vs: Vec<PathBuf>) -> Self {
+        OptimizeSpec {
+            game: game.into(),
+            cards: None,
+            deck,
+            vs,
+            agent: "random".into(),
+            vs_agent: "random".into(),
+            pool: None,
+            owned: None,
+            lock: Vec::new(),
+            reorder: false,
+            search: SearchRule::default(),
+            final_games: 20_000,
+            seed: 1,
+            threads: None,
+            out: None,
+            params: Vec::new(),
+            command: Vec::new(),
+            options: serde_json::Value::Null,
+        }
+    }
+}
+
 /// The final measurement of one deck on the fresh games.
 #[derive(Clone, Debug)]
 pub struct Measured {
@@ -110,13 +137,15 @@ pub fn optimize(spec: &OptimizeSpec) -> Result<OptimizeReport> {
     impl GameVisitor for V<'_> {
         type Output = Result<OptimizeReport>;
         fn visit<R: Ruleset>(self) -> Result<OptimizeReport> {
-            run_for::<R>(self.0)
+            optimize_for::<R>(self.0)
         }
     }
     registry::visit(&spec.game, V(spec))?
 }
 
-fn run_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
+/// Run an optimize job for rule set `R` (the `game` field is not consulted), e.g. a test's
+/// own game that is not in the registry.
+pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
     if let Some(dir) = &spec.out {
         output::check_out(dir)?;
     }

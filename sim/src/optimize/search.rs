@@ -49,6 +49,28 @@ pub struct SearchRule {
     pub race: RaceRule,
 }
 
+impl Default for SearchRule {
+    /// The command line's defaults.
+    fn default() -> Self {
+        SearchRule {
+            method: Method::Climb,
+            batch: 8,
+            patience: 2,
+            restarts: 2,
+            kick: 3,
+            t0: 0.01,
+            budget: 200_000,
+            max_steps: 10_000,
+            race: RaceRule {
+                look: 64,
+                max_pairs: 512,
+                z: 2.576,
+                racing: true,
+            },
+        }
+    }
+}
+
 /// One raced candidate, for `trajectory.csv`.
 #[derive(Clone, Debug)]
 pub struct Step {
