@@ -106,7 +106,7 @@ fn write_optimize(path: &Path, r: &OptimizeReport) -> Result<()> {
             format!("{v:.4}"),
             format!("{lo:.4}"),
             format!("{hi:.4}"),
-            f4(if best { d.map(|x| x.0) } else { Some(0.0) }),
+            f4(if best { d.map(|x| x.0) } else { None }),
             f4(if best { d.map(|x| x.1) } else { None }),
             f4(if best { d.map(|x| x.2) } else { None }),
             r.search_games.to_string(),
