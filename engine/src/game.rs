@@ -412,6 +412,43 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         let _ = (card, change);
         Err(edit_unsupported::<Self>())
     }
+
+    /// What deck `deck` may be, for deck search (`cardsim optimize`): its slots, card pool,
+    /// size and copy limits. `None` (the default): the game does not support deck search.
+    fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
+        let _ = deck;
+        None
+    }
+
+    /// Deck `deck` as a [`crate::DeckPlan`] of the space [`Ruleset::deck_space`] describes.
+    fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
+        let _ = deck;
+        None
+    }
+
+    /// Legal values of slot `slot` of deck `deck`, given the values `plan` holds in the
+    /// slots before it (an empty string: the slot may be left open).
+    fn slot_options(&self, deck: usize, plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
+        let _ = (deck, plan, slot);
+        Vec::new()
+    }
+
+    /// A copy of this rule set in which deck `deck` is `plan`, checked against the game's
+    /// deck rules (an error names the problem). Other decks and the card data are unchanged.
+    fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
+        let _ = (deck, plan);
+        Err(LoadError::file(
+            Self::NAME,
+            "deck search is not supported by this game",
+        ))
+    }
+
+    /// The text of a deck file holding `plan`, with `description` as its first `#` line,
+    /// which [`Ruleset::load`] reads back as the same deck.
+    fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
+        let _ = (plan, description);
+        String::new()
+    }
 }
 
 /// Whether a card of a deck can be ablated (removed, or replaced by another card), as

@@ -67,6 +67,7 @@ pub mod mission_alliance;
 mod params;
 pub mod registry;
 mod rng;
+mod space;
 pub mod tyrant;
 
 pub use error::{IllegalAction, LoadError};
@@ -76,3 +77,4 @@ pub use game::{
 };
 pub use params::{ParamError, ParamKind, ParamSpec, Params, Preset, PRESET_KEY};
 pub use rng::{game_rng, stream_rng, GameRng, RngRole};
+pub use space::{DeckPlan, DeckSpace};

@@ -15,6 +15,7 @@ pub mod distribute;
 pub mod duplicate;
 pub mod impact;
 pub mod ladder;
+pub mod optimize;
 pub mod output;
 pub mod replay;
 pub mod report;

@@ -18,6 +18,7 @@ use cli::info::{cmd_params, ListAgents};
 use cli::ladder::{cmd_ladder, LadderArgs};
 use cli::matches::{cmd_match, MatchArgs};
 use cli::merge::{cmd_merge, MergeArgs};
+use cli::optimize::{cmd_optimize, OptimizeArgs};
 use cli::replay::ReplayArgs;
 use cli::report::{cmd_report, ReportArgs};
 use cli::run::{cmd_run, RunArgs};
@@ -65,6 +66,10 @@ enum Cmd {
     Impact(ImpactArgs),
     /// The same games at each value of one rule parameter (sweep.csv).
     Sweep(SweepArgs),
+    /// The best deck from a card pool against a field: hill climbing or annealing over legal
+    /// deck moves, candidates raced on the same deals; the result re-measured on fresh games
+    /// (best.txt, trajectory.csv, optimize.csv).
+    Optimize(OptimizeArgs),
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
     Scenario(ScenarioArgs),
@@ -178,6 +183,7 @@ fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
         Some(Cmd::Tournament(a)) => cmd_tournament(a),
         Some(Cmd::Impact(a)) => cmd_impact(a),
         Some(Cmd::Sweep(a)) => cmd_sweep(a),
+        Some(Cmd::Optimize(a)) => cmd_optimize(a),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
         Some(Cmd::Replay(a)) if a.game.is_some() => Err(anyhow::anyhow!(
             "replay takes the game's index as --index N (the game itself comes from the run's manifest)"

@@ -16,6 +16,7 @@ mod edit;
 mod loadout;
 mod rules;
 mod scenario;
+mod space;
 pub mod state;
 
 use crate::{
@@ -196,6 +197,33 @@ impl Ruleset for Allegiance {
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
         let (db, loadouts, decks) = edit::with_card_changed(self.shared, card, change)?;
         Self::build(db, loadouts, decks, self.params.clone())
+    }
+
+    fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
+        (deck < self.shared.loadouts.len()).then(space::deck_space)
+    }
+
+    fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
+        space::deck_plan(self.shared, deck)
+    }
+
+    fn slot_options(&self, _deck: usize, plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
+        space::slot_options(self.shared, plan, slot)
+    }
+
+    fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
+        let loadouts = space::with_plan(self.shared, deck, plan)?;
+        let sh = self.shared;
+        Self::build(
+            sh.db.clone(),
+            loadouts,
+            sh.decks.clone(),
+            self.params.clone(),
+        )
+    }
+
+    fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
+        space::plan_text(plan, description)
     }
 
     fn ablation(&self, deck: usize, card: &str, replacement: Option<&str>) -> crate::Ablation {

@@ -14,6 +14,7 @@ mod edit;
 mod game;
 mod rules;
 mod scenario;
+mod space;
 pub mod state;
 
 use std::path::Path;
@@ -171,5 +172,30 @@ impl Ruleset for Tyrant {
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
         let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
         Ok(Self::from_parts(db, decks, self.params.clone()))
+    }
+
+    fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
+        (deck < self.shared.decks.len()).then(|| space::deck_space(self.shared))
+    }
+
+    fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
+        space::deck_plan(self.shared, deck)
+    }
+
+    fn slot_options(&self, _deck: usize, _plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
+        space::slot_options(self.shared, slot)
+    }
+
+    fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
+        let decks = space::with_plan(self.shared, deck, plan)?;
+        Ok(Self::from_parts(
+            self.shared.db.clone(),
+            decks,
+            self.params.clone(),
+        ))
+    }
+
+    fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
+        space::plan_text(plan, description)
     }
 }

@@ -9,6 +9,7 @@ pub mod info;
 pub mod ladder;
 pub mod matches;
 pub mod merge;
+pub mod optimize;
 pub mod replay;
 pub mod report;
 pub mod run;

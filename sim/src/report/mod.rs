@@ -27,6 +27,7 @@ pub mod svg;
 
 mod html;
 mod impact;
+mod optimize;
 mod run;
 mod sweep;
 mod teams;
@@ -45,6 +46,7 @@ use svg::esc;
 pub const REPORT_FILE: &str = "report.html";
 
 use impact::*;
+use optimize::*;
 use run::*;
 use sweep::*;
 use teams::*;
@@ -222,11 +224,15 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     let impact = load("impact.csv", &IMPACT_COLS)?;
     let sweep = load("sweep.csv", &SWEEP_COLS)?;
     let teams = load("teams.csv", &TEAM_COLS)?;
-    let found = [&summary, &turns, &cards, &matrix, &ranking, &impact, &sweep];
+    let optimize = load("optimize.csv", &OPTIMIZE_COLS)?;
+    let trajectory = load("trajectory.csv", &TRAJECTORY_COLS)?;
+    let found = [
+        &summary, &turns, &cards, &matrix, &ranking, &impact, &sweep, &optimize,
+    ];
     if found.iter().all(|t| t.is_none()) {
         bail!(
             "{}: no cardsim output here (expected one of summary.csv, turns.csv, cards.csv, \
-             matrix.csv, ranking.csv, impact.csv, sweep.csv)",
+             matrix.csv, ranking.csv, impact.csv, sweep.csv, optimize.csv)",
             dir.display()
         );
     }
@@ -235,7 +241,9 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     }
     let m = manifest(dir)?;
     check_files(dir, m.as_ref())?;
-    let guessed = if sweep.is_some() {
+    let guessed = if optimize.is_some() {
+        "optimize"
+    } else if sweep.is_some() {
         "sweep"
     } else if impact.is_some() {
         "impact"
@@ -259,6 +267,9 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     }
     if let Some(t) = &impact {
         sections.push(impact_section(t)?);
+    }
+    if let Some(t) = &optimize {
+        sections.push(optimize_section(t, trajectory.as_ref())?);
     }
     if let Some(t) = &sweep {
         sections.push(sweep_section(t)?);
