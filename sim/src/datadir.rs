@@ -179,3 +179,8 @@ pub fn resolve_deck(default_cards: &str, given: &Path) -> Result<PathBuf> {
         }
     )
 }
+
+/// [`resolve_deck`] for a game given by its name (`tyrant`), whose data lives in `GAME/`.
+pub fn resolve_game_deck(game: &str, given: &Path) -> Result<PathBuf> {
+    resolve_deck(&format!("{}/cards.csv", game.to_ascii_lowercase()), given)
+}

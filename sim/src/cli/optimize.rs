@@ -134,10 +134,12 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
     if a.max_pairs < 2 || a.final_games < 2 {
         bail!("--max-pairs and --final-games must be at least 2");
     }
+    // Decks may be named (`--deck bruisers`): the field test below needs the real path.
+    let deck = cardsim_sim::datadir::resolve_game_deck(&a.game, &a.deck)?;
     let mut vs = a.vs.clone();
     if let Some(dir) = &a.field {
-        let me = std::fs::canonicalize(&a.deck)
-            .with_context(|| format!("{}: cannot read deck file", a.deck.display()))?;
+        let me = std::fs::canonicalize(&deck)
+            .with_context(|| format!("{}: cannot read deck file", deck.display()))?;
         for d in decks_in(dir)? {
             if std::fs::canonicalize(&d).ok().as_ref() != Some(&me) {
                 vs.push(d);
@@ -147,7 +149,7 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
     let spec = OptimizeSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
-        deck: a.deck.clone(),
+        deck,
         vs,
         agent: a.agent.clone(),
         vs_agent: a.vs_agent.clone(),
