@@ -139,7 +139,7 @@ fn cache_root() -> PathBuf {
 /// A deck given on the command line: the path as given when it exists; else, for a bare name
 /// (`rush` or `rush.txt`), the deck of that name in the data folder's `GAME/decks/`, where
 /// `GAME/` is the folder of the game's default card file (`tyrant/cards.csv`). A name found
-/// in neither place is an error listing the decks there.
+/// in neither place is an error listing the decks there (for a game with a deck folder).
 pub fn resolve_deck(default_cards: &str, given: &Path) -> Result<PathBuf> {
     if given.exists() || given.components().count() != 1 {
         return Ok(given.to_path_buf());
@@ -153,6 +153,10 @@ pub fn resolve_deck(default_cards: &str, given: &Path) -> Result<PathBuf> {
     let cand = dir.join(&name);
     if cand.is_file() {
         return Ok(cand);
+    }
+    if !dir.is_dir() {
+        // A game without a deck folder (a test game whose loader reads the names itself).
+        return Ok(given.to_path_buf());
     }
     let mut have: Vec<String> = std::fs::read_dir(&dir)
         .map(|rd| {
