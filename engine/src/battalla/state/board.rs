@@ -74,9 +74,26 @@ impl BtState {
     /// Move the piece in `from` to the empty cell `to` (its owner's mask follows).
     pub(crate) fn shift(&mut self, from: usize, to: usize) {
         if let Some(pc) = self.board[from].take() {
-            self.cells[pc.card.seat as usize] ^= 1 << from | 1 << to;
+            let both = 1 << from | 1 << to;
+            self.cells[pc.card.seat as usize] ^= both;
+            // The piece's marks follow it (`to` is empty, so its bits are clear).
+            for m in [&mut self.moved, &mut self.attacked, &mut self.hero_cells] {
+                if *m & (1 << from) != 0 {
+                    *m ^= both;
+                }
+            }
             self.board[to] = Some(pc);
         }
+    }
+
+    /// Clear every mask bit of `cell` (its piece left the field).
+    fn vacate(&mut self, cell: usize) {
+        let keep = !(1u32 << cell);
+        self.cells[0] &= keep;
+        self.cells[1] &= keep;
+        self.moved &= keep;
+        self.attacked &= keep;
+        self.hero_cells &= keep;
     }
 
     /// The field's bonus to `verb` (attack or health) for card `d`.
@@ -95,7 +112,14 @@ impl BtState {
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
         pc.items
             .iter()
-            .map(|&i| self.cdef(i).total(Trigger::Attached, verb) as i16)
+            .map(|&i| {
+                let f = self.fact(i);
+                if verb == Verb::Attack {
+                    f.item_attack as i16
+                } else {
+                    f.item_health as i16
+                }
+            })
             .sum()
     }
 
@@ -125,11 +149,7 @@ impl BtState {
 
     /// Whether the piece counts as a hero (a hero, or a card with an item saying so).
     pub fn is_hero(&self, pc: &Piece) -> bool {
-        self.cdef(pc.card).kind == Kind::Hero
-            || pc
-                .items
-                .iter()
-                .any(|&i| self.cdef(i).effects.iter().any(|e| e.verb == Verb::Hero))
+        self.fact(pc.card).hero || pc.items.iter().any(|&i| self.fact(i).hero_item)
     }
 
     /// Whether `p` may summon into lane `l`: the summon-row space is empty and `p` has no
@@ -149,16 +169,8 @@ impl BtState {
     }
 
     /// How many heroes (by card kind) stand in the cells of `mask`.
-    pub fn heroes_on_board(&self, mut mask: u32) -> usize {
-        let mut n = 0;
-        while mask != 0 {
-            let cell = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if let Some(pc) = &self.board[cell] {
-                n += (self.cdef(pc.card).kind == Kind::Hero) as usize;
-            }
-        }
-        n
+    pub fn heroes_on_board(&self, mask: u32) -> usize {
+        (mask & self.hero_cells).count_ones() as usize
     }
 
     /// [`Self::lane_open`] from the masks of [`Self::masks`].
@@ -175,16 +187,16 @@ impl BtState {
 
     /// Put card `c` on the board at cell `cell`, fresh.
     pub(crate) fn put(&mut self, c: Cr, cell: usize, revived: bool) {
-        self.cells[0] &= !(1 << cell);
-        self.cells[1] &= !(1 << cell);
+        self.vacate(cell);
         self.cells[c.seat as usize] |= 1 << cell;
+        if self.fact(c).hero {
+            self.hero_cells |= 1 << cell;
+        }
         self.board[cell] = Some(Piece {
             card: c,
             damage: 0,
             atk: 0,
             time: 0,
-            moved: false,
-            attacked: false,
             revived,
             fresh: true,
             items: ArrayVec::new(),
@@ -214,9 +226,9 @@ impl BtState {
         };
         let r = &self.shared.rules;
         pc.card.seat == self.cur
-            && !pc.attacked
+            && self.attacked & (1 << cell) == 0
             && self.players[self.cur as usize].stamina >= r.attack_cost
-            && (pc.time > r.attack_after || (pc.fresh && self.cdef(pc.card).surprise))
+            && (pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise))
     }
 
     /// Whether the turn player's piece in `cell` may attack the card in front of it.
@@ -248,7 +260,7 @@ impl BtState {
             return false;
         };
         if pc.card.seat as usize != p
-            || pc.moved
+            || self.moved & (1 << cell) != 0
             || self.players[p].stamina < self.shared.rules.move_cost
         {
             return false;
@@ -278,7 +290,7 @@ impl BtState {
         let Some(pc) = self.board[cell].take() else {
             return;
         };
-        self.cells[pc.card.seat as usize] &= !(1 << cell);
+        self.vacate(cell);
         for &i in &pc.items {
             self.players[i.seat as usize].discard.push(i.pos);
         }
@@ -315,7 +327,10 @@ impl BtState {
         if !std::mem::take(&mut self.dirty) {
             return;
         }
-        for cell in 0..CELLS {
+        let mut left = self.cells[0] | self.cells[1];
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
             if let Some(pc) = &self.board[cell] {
                 // Health is at least the printed health, which is at least 1: an undamaged
                 // card stays.
@@ -362,14 +377,17 @@ impl BtState {
         self.turn += 1;
         self.cur = p as u8;
         self.steps = 0;
-        for pc in self.board.iter_mut().flatten() {
-            pc.time = pc.time.saturating_add(1);
-            pc.fresh = false;
-            if pc.card.seat as usize == p {
-                pc.moved = false;
-                pc.attacked = false;
+        let mut left = self.cells[0] | self.cells[1];
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if let Some(pc) = &mut self.board[cell] {
+                pc.time = pc.time.saturating_add(1);
+                pc.fresh = false;
             }
         }
+        self.moved &= !self.cells[p];
+        self.attacked &= !self.cells[p];
         let pl = &mut self.players[p];
         pl.stamina = if r.stamina_carry {
             pl.stamina

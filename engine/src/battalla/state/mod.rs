@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 
 use super::cards::{CardDef, Kind, Trigger, Verb};
 use super::deck::{HEROES, MAIN, POSITIONS};
-use super::rules::{Shared, MAX_LIFE};
+use super::rules::{Facts, Shared, MAX_LIFE};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
@@ -61,10 +61,6 @@ pub struct Piece {
     pub atk: i8,
     /// Time-on-field counter (raised at the start of every turn).
     pub time: u8,
-    /// Moved this turn.
-    pub moved: bool,
-    /// Attacked this turn.
-    pub attacked: bool,
     /// Summoned by Revive.
     pub revived: bool,
     /// Summoned this turn (Surprise).
@@ -199,6 +195,8 @@ pub struct BtState {
     /// Each seat's [`super::rules::play_class`] at every deck position (from
     /// `shared.play`).
     pub(crate) play_tab: [&'static [u16; POSITIONS]; 2],
+    /// Each seat's [`Facts`] at every deck position (from `shared.facts`).
+    facts: [&'static [Facts; POSITIONS]; 2],
     /// The card table (`shared.db.cards`).
     cards: &'static [CardDef],
     /// Deck index played from each seat.
@@ -210,6 +208,13 @@ pub struct BtState {
     /// The cells holding each seat's pieces (bit `cell`), kept with `board` by every move
     /// on and off it, so listings need not scan the board.
     pub(crate) cells: [u32; 2],
+    /// The cells whose piece moved this turn (a piece's mark follows it; it is cleared when
+    /// the piece leaves the field and, for the turn player's pieces, at the turn's start).
+    pub(crate) moved: u32,
+    /// The cells whose piece attacked this turn (kept like `moved`).
+    pub(crate) attacked: u32,
+    /// The cells holding a hero card (by card kind), kept like `cells`.
+    pub(crate) hero_cells: u32,
     /// The field zone.
     pub field: Option<Cr>,
     /// Seat whose turn it is.
@@ -251,6 +256,8 @@ impl PartialEq for BtState {
         self.decks == o.decks
             && self.players == o.players
             && self.board == o.board
+            && self.moved == o.moved
+            && self.attacked == o.attacked
             && self.field == o.field
             && self.cur == o.cur
             && self.first == o.first
@@ -314,11 +321,18 @@ impl BtState {
                 &shared.play[seating[0] as usize],
                 &shared.play[seating[1] as usize],
             ],
+            facts: [
+                &shared.facts[seating[0] as usize],
+                &shared.facts[seating[1] as usize],
+            ],
             cards: &shared.db.cards,
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             board: Default::default(),
             cells: [0; 2],
+            moved: 0,
+            attacked: 0,
+            hero_cells: 0,
             field: None,
             cur: first,
             first,
@@ -362,6 +376,12 @@ impl BtState {
     #[inline]
     pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
         &self.cards[self.ids[p][pos as usize] as usize]
+    }
+
+    /// The [`Facts`] of card `c`.
+    #[inline]
+    pub fn fact(&self, c: Cr) -> &'static Facts {
+        &self.facts[c.seat as usize & 1][c.pos as usize]
     }
 
     /// The card `c`.
@@ -528,6 +548,17 @@ impl BtState {
                     "cell {cell}: the seat masks disagree with the board"
                 ));
             }
+            let hero = pc
+                .as_ref()
+                .is_some_and(|pc| self.cdef(pc.card).kind == Kind::Hero);
+            if hero != (self.hero_cells & (1 << cell) != 0) {
+                return Err(format!(
+                    "cell {cell}: the hero mask disagrees with the board"
+                ));
+            }
+        }
+        if (self.moved | self.attacked) & !(self.cells[0] | self.cells[1]) != 0 {
+            return Err("a moved or attacked mark on an empty cell".into());
         }
         for pc in self.board.iter().flatten() {
             mark(pc.card, "board")?;
@@ -578,9 +609,12 @@ impl BtState {
     /// Queue the effects with `trigger` of card `c` (the battle's other card `foe`), as one
     /// batch: when a batch holds more than one, their owner chooses the order they are added.
     pub(crate) fn trigger(&mut self, c: Cr, trigger: Trigger, foe: Option<Cr>) {
-        let d = self.cdef(c);
         let batch = self.batch;
         self.batch = self.batch.wrapping_add(1);
+        if !self.fact(c).has(trigger) {
+            return;
+        }
+        let d = self.cdef(c);
         for (k, e) in d.effects.iter().enumerate() {
             if e.trigger != trigger {
                 continue;

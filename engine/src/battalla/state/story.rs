@@ -15,24 +15,25 @@ impl BtState {
     /// source is `src` and battle foe `foe`, and may go where `verb` sends it.
     fn fits(&self, pc: &Piece, t: Target, e: &Effect, owner: u8, src: Cr, foe: Option<Cr>) -> bool {
         let mine = pc.card.seat == owner;
-        let hero = self.is_hero(pc);
+        // Whether it counts as a hero, worked out only when the answer needs it.
+        let hero = || self.is_hero(pc);
         let ok = match t {
             Target::None => false,
             Target::Me => pc.card == src,
             Target::Foe => Some(pc.card) == foe,
             Target::Enemy => !mine,
-            Target::EnemyUnit => !mine && !hero,
+            Target::EnemyUnit => !mine && !hero(),
             Target::Own => mine,
-            Target::OwnUnit => mine && !hero,
-            Target::Unit => !hero,
-            Target::Hero => hero,
+            Target::OwnUnit => mine && !hero(),
+            Target::Unit => !hero(),
+            Target::Hero => hero(),
             Target::Card => true,
         };
         // The illegal-destination rule: no hero to a hand or deck, only heroes to a Hero
         // Deck.
         ok && match e.verb {
-            Verb::Bounce | Verb::ToDeck => !hero,
-            Verb::ToHeroDeck => hero,
+            Verb::Bounce | Verb::ToDeck => !hero(),
+            Verb::ToHeroDeck => hero(),
             _ => true,
         }
     }
@@ -44,16 +45,20 @@ impl BtState {
             seat: b.owner,
             pos: b.src,
         };
-        for (cell, pc) in self.board.iter().enumerate() {
-            let Some(pc) = pc else { continue };
+        let e = (b.eff != ATTACH).then(|| self.effect(b.owner as usize, b.src, b.eff));
+        let mut left = self.cells[0] | self.cells[1];
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let Some(pc) = &self.board[cell] else {
+                continue;
+            };
             if b.targets.contains(&pc.card) {
                 continue;
             }
-            let ok = if b.eff == ATTACH {
-                !pc.items.is_full()
-            } else {
-                let e = self.effect(b.owner as usize, b.src, b.eff);
-                self.fits(pc, e.target, &e, b.owner, src, b.foe)
+            let ok = match &e {
+                None => !pc.items.is_full(),
+                Some(e) => self.fits(pc, e.target, e, b.owner, src, b.foe),
             };
             if ok {
                 out.push(Action(TARGET + cell as u16));
@@ -589,9 +594,8 @@ impl BtState {
     pub(crate) fn declare(&mut self, cell: usize, direct: bool) {
         let p = self.cur as usize;
         self.players[p].stamina -= self.shared.rules.attack_cost;
-        let pc = self.board[cell].as_mut().expect("attacker");
-        pc.attacked = true;
-        let att = pc.card;
+        self.attacked |= 1 << cell;
+        let att = self.board[cell].as_ref().expect("attacker").card;
         let def = if direct {
             None
         } else {
