@@ -19,6 +19,10 @@ pub enum Dest {
     HeroDeck,
 }
 
+/// Rows a card must have advanced from its summon row to attack directly (it stands in the
+/// opponent's front or summon row).
+pub const ROWS_TO_DIRECT: usize = ROWS - 2;
+
 /// Row of cell `c`.
 #[inline]
 pub fn row(c: usize) -> usize {
@@ -245,7 +249,7 @@ impl BtState {
     pub fn can_direct(&self, cell: usize) -> bool {
         let p = self.cur as usize;
         self.may_attack(cell)
-            && self.advance_of(p, cell) >= ROWS - 2
+            && self.advance_of(p, cell) >= ROWS_TO_DIRECT
             && self.board[cell]
                 .as_ref()
                 .is_some_and(|pc| self.attack_of(pc) >= 1)

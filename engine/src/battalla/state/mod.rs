@@ -15,6 +15,7 @@ use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
 mod board;
+mod eval;
 mod story;
 
 pub use actions::*;
@@ -465,29 +466,6 @@ impl BtState {
             opening: pl.opening,
             played: pl.played,
         }
-    }
-
-    /// A heuristic value for `p`: life cards first, then the board, its advance, the hand.
-    pub fn eval(&self, p: u8) -> f64 {
-        if let Some(o) = self.result {
-            return 1000.0 * (o.result(p as usize).reward() - 0.5);
-        }
-        let side = |q: usize| -> f64 {
-            let mut board = 0.0;
-            for (cell, pc) in self.board.iter().enumerate() {
-                if let Some(pc) = pc {
-                    if pc.card.seat as usize == q {
-                        let adv = self.advance_of(q, cell) as f64;
-                        board += self.attack_of(pc) as f64
-                            + 0.5 * self.health_left(pc) as f64
-                            + 0.7 * adv;
-                    }
-                }
-            }
-            let pl = &self.players[q];
-            4.0 * pl.life.len() as f64 + 0.5 * board + 0.3 * pl.hand.len() as f64
-        };
-        side(p as usize) - side(1 - p as usize)
     }
 
     /// Check that every card is in exactly one zone and values are within bounds.
