@@ -125,7 +125,13 @@ impl BtState {
                     }
                 }
             }
-            Dec::Target => self.target_cells(out),
+            Dec::Target => {
+                let mut m = self.target_mask;
+                while m != 0 {
+                    out.push(Action(TARGET + m.trailing_zeros() as u16));
+                    m &= m - 1;
+                }
+            }
             Dec::React(q) => {
                 push(out, PASS);
                 self.react_options(q as usize, out);
@@ -277,6 +283,8 @@ impl BtState {
                     self.cdef(old.card).name
                 );
                 self.players[p].discard.push(old.card.pos);
+                self.at[old.card.seat as usize][old.card.pos as usize] = NONE;
+                self.at[p][card as usize] = cell as u8;
                 self.dirty = true;
                 self.board[cell] = Some(Piece {
                     card: Cr {

@@ -63,16 +63,10 @@ impl BtState {
     }
 
     /// The cell holding card `c`, if it is on the board.
+    #[inline]
     pub fn cell_of(&self, c: Cr) -> Option<usize> {
-        let mut m = self.cells[c.seat as usize & 1];
-        while m != 0 {
-            let cell = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if self.board[cell].as_ref().is_some_and(|pc| pc.card == c) {
-                return Some(cell);
-            }
-        }
-        None
+        let cell = self.at[c.seat as usize & 1][c.pos as usize];
+        (cell != NONE).then_some(cell as usize)
     }
 
     /// Move the piece in `from` to the empty cell `to` (its owner's mask follows).
@@ -86,6 +80,7 @@ impl BtState {
                     *m ^= both;
                 }
             }
+            self.at[pc.card.seat as usize][pc.card.pos as usize] = to as u8;
             self.board[to] = Some(pc);
         }
     }
@@ -191,7 +186,11 @@ impl BtState {
 
     /// Put card `c` on the board at cell `cell`, fresh.
     pub(crate) fn put(&mut self, c: Cr, cell: usize, revived: bool) {
+        if let Some(old) = &self.board[cell] {
+            self.at[old.card.seat as usize][old.card.pos as usize] = NONE;
+        }
         self.vacate(cell);
+        self.at[c.seat as usize][c.pos as usize] = cell as u8;
         self.cells[c.seat as usize] |= 1 << cell;
         if self.fact(c).hero {
             self.hero_cells |= 1 << cell;
@@ -295,6 +294,7 @@ impl BtState {
             return;
         };
         self.vacate(cell);
+        self.at[pc.card.seat as usize][pc.card.pos as usize] = NONE;
         for &i in &pc.items {
             self.players[i.seat as usize].discard.push(i.pos);
         }
