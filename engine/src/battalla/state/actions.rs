@@ -109,18 +109,16 @@ impl BtState {
                 self.list_board(p, occ, mine, moves, attacks, out);
             }
             Dec::Place { .. } => {
+                let (occ, mine) = self.masks(p);
                 for l in 0..LANES {
-                    if self.lane_open(p, l) {
+                    if Self::lane_open_in(p, l, occ, mine) {
                         push(out, LANE + l as u16);
                     }
                 }
             }
             Dec::ReplaceAt { .. } => {
-                for (cell, pc) in self.board.iter().enumerate() {
-                    if pc
-                        .as_ref()
-                        .is_some_and(|pc| pc.card.seat as usize == p && !self.is_hero(pc))
-                    {
+                for (cell, pc) in self.pieces(self.cells[p]) {
+                    if !self.is_hero(pc) {
                         push(out, REPLACE + cell as u16);
                     }
                 }
@@ -223,15 +221,13 @@ impl BtState {
             return false;
         }
         match d.kind {
-            Kind::Unit if d.replace => self
-                .board
-                .iter()
-                .flatten()
-                .any(|pc| pc.card.seat as usize == p && !self.is_hero(pc)),
+            Kind::Unit if d.replace => self.pieces(self.cells[p]).any(|(_, pc)| !self.is_hero(pc)),
             Kind::Unit => open,
             Kind::Hero => false,
             Kind::Field => true,
-            Kind::Assist if d.item => self.board.iter().flatten().any(|pc| !pc.items.is_full()),
+            Kind::Assist if d.item => self
+                .pieces(self.cells[0] | self.cells[1])
+                .any(|(_, pc)| !pc.items.is_full()),
             Kind::Assist => match d.effects.iter().position(|e| e.trigger == Trigger::Play) {
                 Some(k) => self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8),
                 None => false, // a React card waits for a Storyboard

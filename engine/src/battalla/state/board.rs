@@ -98,6 +98,9 @@ impl BtState {
     /// The field's bonus to `verb` (attack or health) for card `d`.
     fn field_bonus(&self, d: &CardDef, verb: Verb) -> i16 {
         let Some(f) = self.field else { return 0 };
+        if !self.fact(f).has(Trigger::Field) {
+            return 0;
+        }
         self.cdef(f)
             .effects
             .iter()
@@ -154,9 +157,23 @@ impl BtState {
     /// Whether `p` may summon into lane `l`: the summon-row space is empty and `p` has no
     /// card anywhere in the lane (the lane restriction).
     pub fn lane_open(&self, p: usize, l: usize) -> bool {
-        (0..ROWS).all(|r| match &self.board[r * LANES + l] {
-            None => true,
-            Some(pc) => r != summon_row(p) && pc.card.seat as usize != p,
+        let (occ, mine) = self.masks(p);
+        Self::lane_open_in(p, l, occ, mine)
+    }
+
+    /// The pieces in the cells of `mask` (a seat's or both seats' cell mask), in cell order.
+    #[inline]
+    pub fn pieces(&self, mask: u32) -> impl Iterator<Item = (usize, &Piece)> + '_ {
+        let mut left = mask;
+        std::iter::from_fn(move || {
+            while left != 0 {
+                let cell = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if let Some(pc) = &self.board[cell] {
+                    return Some((cell, pc));
+                }
+            }
+            None
         })
     }
 

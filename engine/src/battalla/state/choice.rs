@@ -45,13 +45,7 @@ impl BtState {
         };
         let e = (b.eff != ATTACH).then(|| self.effect(b.owner as usize, b.src, b.eff));
         let mut out = 0;
-        let mut left = self.cells[0] | self.cells[1];
-        while left != 0 {
-            let cell = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let Some(pc) = &self.board[cell] else {
-                continue;
-            };
+        for (cell, pc) in self.pieces(self.cells[0] | self.cells[1]) {
             if b.targets.contains(&pc.card) {
                 continue;
             }
@@ -90,10 +84,8 @@ impl BtState {
             seat: owner,
             pos: src,
         };
-        self.board
-            .iter()
-            .flatten()
-            .any(|pc| self.fits(pc, e.target, &e, owner, me, None))
+        self.pieces(self.cells[0] | self.cells[1])
+            .any(|(_, pc)| self.fits(pc, e.target, &e, owner, me, None))
     }
 
     /// React cards `p` may play now (`REACT + hand index`).
@@ -101,23 +93,33 @@ impl BtState {
         if self.story.is_empty() {
             return;
         }
-        let pl = &self.players[p];
-        let tab = self.play_tab[p];
-        for (i, &c) in pl.hand.iter().enumerate() {
-            if tab[c as usize] & PLAY_REACT == 0 {
-                continue;
-            }
-            let d = self.def(p, c);
-            if pl.stamina < d.cost {
-                continue;
-            }
-            let Some(k) = d.effects.iter().position(|e| e.trigger == Trigger::React) else {
-                continue;
-            };
-            if self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8) {
+        for (i, &c) in self.players[p].hand.iter().enumerate() {
+            if self.can_react(p, c) {
                 out.push(Action(REACT + i as u16));
             }
         }
+    }
+
+    /// Whether `p` has a React card to play now (what [`Self::react_options`] lists, found
+    /// without listing).
+    pub(super) fn has_react(&self, p: usize) -> bool {
+        !self.story.is_empty() && self.players[p].hand.iter().any(|&c| self.can_react(p, c))
+    }
+
+    /// Whether `p` may play hand card `c` as a React now.
+    #[inline]
+    fn can_react(&self, p: usize, c: u8) -> bool {
+        if self.play_tab[p][c as usize] & PLAY_REACT == 0 {
+            return false;
+        }
+        let d = self.def(p, c);
+        if self.players[p].stamina < d.cost {
+            return false;
+        }
+        let Some(k) = d.effects.iter().position(|e| e.trigger == Trigger::React) else {
+            return false;
+        };
+        self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8)
     }
 
     /// Whether `p` can pay the `cost:` of card `c` (other than stamina).
@@ -131,19 +133,18 @@ impl BtState {
             return true;
         };
         match e.verb {
-            Verb::Sacrifice => self.board.iter().flatten().any(|pc| {
-                pc.card.seat as usize == p
-                    && self.fits(
-                        pc,
-                        e.target,
-                        e,
-                        p as u8,
-                        Cr {
-                            seat: p as u8,
-                            pos: c,
-                        },
-                        None,
-                    )
+            Verb::Sacrifice => self.pieces(self.cells[p]).any(|(_, pc)| {
+                self.fits(
+                    pc,
+                    e.target,
+                    e,
+                    p as u8,
+                    Cr {
+                        seat: p as u8,
+                        pos: c,
+                    },
+                    None,
+                )
             }),
             _ => self.players[p].hand.len() > e.n as usize,
         }
@@ -206,12 +207,9 @@ impl BtState {
                 seat: b.owner,
                 pos: b.src,
             };
-            for (cell, pc) in self.board.iter().enumerate() {
-                if let Some(pc) = pc {
-                    if pc.card.seat as usize == p && self.fits(pc, e.target, &e, b.owner, me, None)
-                    {
-                        out.push(Action(SACRIFICE + cell as u16));
-                    }
+            for (cell, pc) in self.pieces(self.cells[p]) {
+                if self.fits(pc, e.target, &e, b.owner, me, None) {
+                    out.push(Action(SACRIFICE + cell as u16));
                 }
             }
         } else {

@@ -7,7 +7,6 @@
 use super::board::Dest;
 use super::*;
 use crate::battalla::cards::{Effect, Target, SAME};
-use crate::ActionBuf;
 
 impl BtState {
     /// Start building an entry; it is added once its targets are chosen and costs paid.
@@ -131,9 +130,7 @@ impl BtState {
             }
         }
         if let Some(p) = self.window {
-            let mut buf = ActionBuf::new();
-            self.react_options(p as usize, &mut buf);
-            if buf.is_empty() {
+            if !self.has_react(p as usize) {
                 log!(self, "P{p} adds no React");
                 self.window = None;
             } else {
