@@ -98,9 +98,6 @@ impl BtState {
     /// The field's bonus to `verb` (attack or health) for card `d`.
     fn field_bonus(&self, d: &CardDef, verb: Verb) -> i16 {
         let Some(f) = self.field else { return 0 };
-        if !self.fact(f).has(Trigger::Field) {
-            return 0;
-        }
         self.cdef(f)
             .effects
             .iter()
