@@ -12,6 +12,7 @@ mod edit;
 mod rules;
 mod scenario;
 pub mod state;
+mod vocab;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! The loaded rules of a Battalla run: the named rule parameters (each a reading of the rules
 //! text that moves balance), their typed form, and the data every game shares.
 
-use super::cards::{CardDb, CardDef, Kind, Trigger};
+use super::cards::{CardDb, CardDef, Kind, Trigger, Verb};
 use super::deck::{Deck, MAIN, POSITIONS};
 use crate::{ParamKind, ParamSpec, Params};
 
@@ -100,6 +100,46 @@ pub struct Shared {
     /// Each deck's [`play_class`] at every deck position, for listing hand plays without
     /// reading the cards.
     pub play: Vec<[u16; POSITIONS]>,
+    /// Each deck's [`Facts`] at every deck position.
+    pub facts: Vec<[Facts; POSITIONS]>,
+}
+
+/// What the hot paths ask of a card, read from one table entry instead of its effect list
+/// (built with the decks, after any card edit, so it never goes stale).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// Bit `t as u16` for every trigger `t` the card has an effect for.
+    pub triggers: u16,
+    /// A hero card.
+    pub hero: bool,
+    /// May attack on the turn it is summoned.
+    pub surprise: bool,
+    /// An item that makes the card it is attached to count as a hero.
+    pub hero_item: bool,
+    /// Attack an item gives while attached (`attached: attack N`, summed).
+    pub item_attack: u8,
+    /// Health an item gives while attached.
+    pub item_health: u8,
+}
+
+impl Facts {
+    /// The facts of card `d`.
+    pub fn of(d: &CardDef) -> Self {
+        Facts {
+            triggers: d.effects.iter().fold(0, |m, e| m | 1 << e.trigger as u16),
+            hero: d.kind == Kind::Hero,
+            surprise: d.surprise,
+            hero_item: d.effects.iter().any(|e| e.verb == Verb::Hero),
+            item_attack: d.total(Trigger::Attached, Verb::Attack),
+            item_health: d.total(Trigger::Attached, Verb::Health),
+        }
+    }
+
+    /// Whether the card has an effect with `t`.
+    #[inline]
+    pub fn has(&self, t: Trigger) -> bool {
+        self.triggers & (1 << t as u16) != 0
+    }
 }
 
 /// A hand card that can never be played in the main decision (a hero, a React-only assist).
@@ -152,12 +192,24 @@ impl Shared {
                 c
             })
             .collect();
+        let facts = decks
+            .iter()
+            .zip(&ids)
+            .map(|(d, t)| {
+                let mut f = [Facts::default(); POSITIONS];
+                for pos in (0..d.cards.len()).chain(MAIN..MAIN + d.heroes.len()) {
+                    f[pos] = Facts::of(db.card(t[pos]));
+                }
+                f
+            })
+            .collect();
         Shared {
             db,
             decks,
             rules,
             ids,
             play,
+            facts,
         }
     }
 }

@@ -7,7 +7,7 @@
 //! of at most 20 cells: 1 + 1 + 60 + 60 + 20 + 20 = 162 < 256. A React decision offers at most
 //! 61, a target or cost decision at most 60.
 
-use super::board::{ahead, lane, row, summon_row};
+use super::board::{lane, row, summon_row};
 use super::*;
 use crate::battalla::rules::{PLAY_CHECK, PLAY_FIELD, PLAY_UNIT};
 use crate::{Action, ActionBuf};
@@ -106,61 +106,30 @@ impl BtState {
                 if !moves && !attacks {
                     return;
                 }
-                let home = summon_row(p);
-                let mut left = mine;
-                while left != 0 {
-                    let cell = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let Some(pc) = &self.board[cell] else {
-                        continue;
-                    };
-                    // The same checks as `can_move`, `can_attack` and `can_direct`, in
-                    // their order, without looking the piece up again.
-                    if moves && !pc.moved {
-                        let free = |t: usize| occ & (1 << t) == 0;
-                        if ahead(p, cell).is_some_and(free) {
-                            push(out, MOVE + cell as u16);
-                        }
-                        if row(cell) == home {
-                            if lane(cell) > 0 && free(cell - 1) {
-                                push(out, MOVE + (20 + cell) as u16);
-                            }
-                            if lane(cell) + 1 < LANES && free(cell + 1) {
-                                push(out, MOVE + (40 + cell) as u16);
-                            }
-                        }
-                    }
-                    if attacks
-                        && !pc.attacked
-                        && (pc.time > r.attack_after || (pc.fresh && self.cdef(pc.card).surprise))
-                    {
-                        if ahead(p, cell).is_some_and(|a| (occ & !mine) & (1 << a) != 0) {
-                            push(out, ATTACK + cell as u16);
-                        }
-                        if self.advance_of(p, cell) >= ROWS - 2 && self.attack_of(pc) >= 1 {
-                            push(out, DIRECT + cell as u16);
-                        }
-                    }
-                }
+                self.list_board(p, occ, mine, moves, attacks, out);
             }
             Dec::Place { .. } => {
+                let (occ, mine) = self.masks(p);
                 for l in 0..LANES {
-                    if self.lane_open(p, l) {
+                    if Self::lane_open_in(p, l, occ, mine) {
                         push(out, LANE + l as u16);
                     }
                 }
             }
             Dec::ReplaceAt { .. } => {
-                for (cell, pc) in self.board.iter().enumerate() {
-                    if pc
-                        .as_ref()
-                        .is_some_and(|pc| pc.card.seat as usize == p && !self.is_hero(pc))
-                    {
+                for (cell, pc) in self.pieces(self.cells[p]) {
+                    if !self.is_hero(pc) {
                         push(out, REPLACE + cell as u16);
                     }
                 }
             }
-            Dec::Target => self.target_cells(out),
+            Dec::Target => {
+                let mut m = self.target_mask;
+                while m != 0 {
+                    out.push(Action(TARGET + m.trailing_zeros() as u16));
+                    m &= m - 1;
+                }
+            }
             Dec::React(q) => {
                 push(out, PASS);
                 self.react_options(q as usize, out);
@@ -169,6 +138,75 @@ impl BtState {
             Dec::Order(_) => {
                 for k in 0..self.batch_run() {
                     push(out, ORDER + k as u16);
+                }
+            }
+        }
+    }
+
+    /// The main decision's moves and attacks of `p`'s pieces, cell by cell in cell order and
+    /// for each cell forward, left, right, attack, direct (the same checks as `can_move`,
+    /// `can_attack` and `can_direct`). Which cells can move where and which have a card of
+    /// the opponent in front are bit masks over the board; a piece is read only when it
+    /// might attack.
+    fn list_board(
+        &self,
+        p: usize,
+        occ: u32,
+        mine: u32,
+        moves: bool,
+        attacks: bool,
+        out: &mut ActionBuf,
+    ) {
+        const ALL: u32 = (1 << CELLS) - 1;
+        // Lanes 1-3 and lanes 0-2 of a row, repeated over the rows.
+        const NOT_LANE0: u32 = 0xEEEEE;
+        const NOT_LANE3: u32 = 0x77777;
+        let home = summon_row(p) * LANES;
+        let home_row: u32 = 0xF << home;
+        let free = !occ & ALL;
+        let theirs = occ & !mine;
+        // `ahead(p, c)` as a shift: seat 0 moves up the cells, seat 1 down.
+        let (fwd_free, foe_ahead) = if p == 0 {
+            (free >> LANES, theirs >> LANES)
+        } else {
+            (free << LANES, theirs << LANES)
+        };
+        let can_move = if moves { mine & !self.moved } else { 0 };
+        let fwd = can_move & fwd_free;
+        let side = can_move & home_row;
+        let left = side & (free << 1) & NOT_LANE0;
+        let right = side & (free >> 1) & NOT_LANE3;
+        // Cells in the opponent's front and summon rows.
+        let far: u32 = if p == 0 { 0xFF << (3 * LANES) } else { 0xFF };
+        let may_attack = if attacks { mine & !self.attacked } else { 0 };
+        let att = may_attack & foe_ahead;
+        let direct = may_attack & far;
+        let r = &self.shared.rules;
+        let mut todo = fwd | left | right | att | direct;
+        while todo != 0 {
+            let cell = todo.trailing_zeros() as usize;
+            let b = 1u32 << cell;
+            todo &= todo - 1;
+            if fwd & b != 0 {
+                out.push(Action(MOVE + cell as u16));
+            }
+            if left & b != 0 {
+                out.push(Action(MOVE + (20 + cell) as u16));
+            }
+            if right & b != 0 {
+                out.push(Action(MOVE + (40 + cell) as u16));
+            }
+            if (att | direct) & b != 0 {
+                let Some(pc) = &self.board[cell] else {
+                    continue;
+                };
+                if pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise) {
+                    if att & b != 0 {
+                        out.push(Action(ATTACK + cell as u16));
+                    }
+                    if direct & b != 0 && self.attack_of(pc) >= 1 {
+                        out.push(Action(DIRECT + cell as u16));
+                    }
                 }
             }
         }
@@ -183,15 +221,13 @@ impl BtState {
             return false;
         }
         match d.kind {
-            Kind::Unit if d.replace => self
-                .board
-                .iter()
-                .flatten()
-                .any(|pc| pc.card.seat as usize == p && !self.is_hero(pc)),
+            Kind::Unit if d.replace => self.pieces(self.cells[p]).any(|(_, pc)| !self.is_hero(pc)),
             Kind::Unit => open,
             Kind::Hero => false,
             Kind::Field => true,
-            Kind::Assist if d.item => self.board.iter().flatten().any(|pc| !pc.items.is_full()),
+            Kind::Assist if d.item => self
+                .pieces(self.cells[0] | self.cells[1])
+                .any(|(_, pc)| !pc.items.is_full()),
             Kind::Assist => match d.effects.iter().position(|e| e.trigger == Trigger::Play) {
                 Some(k) => self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8),
                 None => false, // a React card waits for a Storyboard
@@ -243,6 +279,8 @@ impl BtState {
                     self.cdef(old.card).name
                 );
                 self.players[p].discard.push(old.card.pos);
+                self.at[old.card.seat as usize][old.card.pos as usize] = NONE;
+                self.at[p][card as usize] = cell as u8;
                 self.dirty = true;
                 self.board[cell] = Some(Piece {
                     card: Cr {
@@ -285,9 +323,8 @@ impl BtState {
                 let (step, cell) = (((x - MOVE) / 20) as usize, ((x - MOVE) % 20) as usize);
                 let to = self.move_to(cell, step);
                 self.players[p].stamina -= self.shared.rules.move_cost;
-                let pc = self.board[cell].as_mut().expect("a card");
-                pc.moved = true;
-                let c = pc.card;
+                self.moved |= 1 << cell;
+                let c = self.board[cell].as_ref().expect("a card").card;
                 log!(
                     self,
                     "P{p} moves {} to {}.{}",

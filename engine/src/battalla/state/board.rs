@@ -19,6 +19,10 @@ pub enum Dest {
     HeroDeck,
 }
 
+/// Rows a card must have advanced from its summon row to attack directly (it stands in the
+/// opponent's front or summon row).
+pub const ROWS_TO_DIRECT: usize = ROWS - 2;
+
 /// Row of cell `c`.
 #[inline]
 pub fn row(c: usize) -> usize {
@@ -59,24 +63,36 @@ impl BtState {
     }
 
     /// The cell holding card `c`, if it is on the board.
+    #[inline]
     pub fn cell_of(&self, c: Cr) -> Option<usize> {
-        let mut m = self.cells[c.seat as usize & 1];
-        while m != 0 {
-            let cell = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if self.board[cell].as_ref().is_some_and(|pc| pc.card == c) {
-                return Some(cell);
-            }
-        }
-        None
+        let cell = self.at[c.seat as usize & 1][c.pos as usize];
+        (cell != NONE).then_some(cell as usize)
     }
 
     /// Move the piece in `from` to the empty cell `to` (its owner's mask follows).
     pub(crate) fn shift(&mut self, from: usize, to: usize) {
         if let Some(pc) = self.board[from].take() {
-            self.cells[pc.card.seat as usize] ^= 1 << from | 1 << to;
+            let both = 1 << from | 1 << to;
+            self.cells[pc.card.seat as usize] ^= both;
+            // The piece's marks follow it (`to` is empty, so its bits are clear).
+            for m in [&mut self.moved, &mut self.attacked, &mut self.hero_cells] {
+                if *m & (1 << from) != 0 {
+                    *m ^= both;
+                }
+            }
+            self.at[pc.card.seat as usize][pc.card.pos as usize] = to as u8;
             self.board[to] = Some(pc);
         }
+    }
+
+    /// Clear every mask bit of `cell` (its piece left the field).
+    fn vacate(&mut self, cell: usize) {
+        let keep = !(1u32 << cell);
+        self.cells[0] &= keep;
+        self.cells[1] &= keep;
+        self.moved &= keep;
+        self.attacked &= keep;
+        self.hero_cells &= keep;
     }
 
     /// The field's bonus to `verb` (attack or health) for card `d`.
@@ -95,7 +111,14 @@ impl BtState {
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
         pc.items
             .iter()
-            .map(|&i| self.cdef(i).total(Trigger::Attached, verb) as i16)
+            .map(|&i| {
+                let f = self.fact(i);
+                if verb == Verb::Attack {
+                    f.item_attack as i16
+                } else {
+                    f.item_health as i16
+                }
+            })
             .sum()
     }
 
@@ -125,19 +148,29 @@ impl BtState {
 
     /// Whether the piece counts as a hero (a hero, or a card with an item saying so).
     pub fn is_hero(&self, pc: &Piece) -> bool {
-        self.cdef(pc.card).kind == Kind::Hero
-            || pc
-                .items
-                .iter()
-                .any(|&i| self.cdef(i).effects.iter().any(|e| e.verb == Verb::Hero))
+        self.fact(pc.card).hero || pc.items.iter().any(|&i| self.fact(i).hero_item)
     }
 
     /// Whether `p` may summon into lane `l`: the summon-row space is empty and `p` has no
     /// card anywhere in the lane (the lane restriction).
     pub fn lane_open(&self, p: usize, l: usize) -> bool {
-        (0..ROWS).all(|r| match &self.board[r * LANES + l] {
-            None => true,
-            Some(pc) => r != summon_row(p) && pc.card.seat as usize != p,
+        let (occ, mine) = self.masks(p);
+        Self::lane_open_in(p, l, occ, mine)
+    }
+
+    /// The pieces in the cells of `mask` (a seat's or both seats' cell mask), in cell order.
+    #[inline]
+    pub fn pieces(&self, mask: u32) -> impl Iterator<Item = (usize, &Piece)> + '_ {
+        let mut left = mask;
+        std::iter::from_fn(move || {
+            while left != 0 {
+                let cell = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if let Some(pc) = &self.board[cell] {
+                    return Some((cell, pc));
+                }
+            }
+            None
         })
     }
 
@@ -149,16 +182,8 @@ impl BtState {
     }
 
     /// How many heroes (by card kind) stand in the cells of `mask`.
-    pub fn heroes_on_board(&self, mut mask: u32) -> usize {
-        let mut n = 0;
-        while mask != 0 {
-            let cell = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if let Some(pc) = &self.board[cell] {
-                n += (self.cdef(pc.card).kind == Kind::Hero) as usize;
-            }
-        }
-        n
+    pub fn heroes_on_board(&self, mask: u32) -> usize {
+        (mask & self.hero_cells).count_ones() as usize
     }
 
     /// [`Self::lane_open`] from the masks of [`Self::masks`].
@@ -175,16 +200,20 @@ impl BtState {
 
     /// Put card `c` on the board at cell `cell`, fresh.
     pub(crate) fn put(&mut self, c: Cr, cell: usize, revived: bool) {
-        self.cells[0] &= !(1 << cell);
-        self.cells[1] &= !(1 << cell);
+        if let Some(old) = &self.board[cell] {
+            self.at[old.card.seat as usize][old.card.pos as usize] = NONE;
+        }
+        self.vacate(cell);
+        self.at[c.seat as usize][c.pos as usize] = cell as u8;
         self.cells[c.seat as usize] |= 1 << cell;
+        if self.fact(c).hero {
+            self.hero_cells |= 1 << cell;
+        }
         self.board[cell] = Some(Piece {
             card: c,
             damage: 0,
             atk: 0,
             time: 0,
-            moved: false,
-            attacked: false,
             revived,
             fresh: true,
             items: ArrayVec::new(),
@@ -214,9 +243,9 @@ impl BtState {
         };
         let r = &self.shared.rules;
         pc.card.seat == self.cur
-            && !pc.attacked
+            && self.attacked & (1 << cell) == 0
             && self.players[self.cur as usize].stamina >= r.attack_cost
-            && (pc.time > r.attack_after || (pc.fresh && self.cdef(pc.card).surprise))
+            && (pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise))
     }
 
     /// Whether the turn player's piece in `cell` may attack the card in front of it.
@@ -233,7 +262,7 @@ impl BtState {
     pub fn can_direct(&self, cell: usize) -> bool {
         let p = self.cur as usize;
         self.may_attack(cell)
-            && self.advance_of(p, cell) >= ROWS - 2
+            && self.advance_of(p, cell) >= ROWS_TO_DIRECT
             && self.board[cell]
                 .as_ref()
                 .is_some_and(|pc| self.attack_of(pc) >= 1)
@@ -248,7 +277,7 @@ impl BtState {
             return false;
         };
         if pc.card.seat as usize != p
-            || pc.moved
+            || self.moved & (1 << cell) != 0
             || self.players[p].stamina < self.shared.rules.move_cost
         {
             return false;
@@ -278,7 +307,8 @@ impl BtState {
         let Some(pc) = self.board[cell].take() else {
             return;
         };
-        self.cells[pc.card.seat as usize] &= !(1 << cell);
+        self.vacate(cell);
+        self.at[pc.card.seat as usize][pc.card.pos as usize] = NONE;
         for &i in &pc.items {
             self.players[i.seat as usize].discard.push(i.pos);
         }
@@ -315,7 +345,10 @@ impl BtState {
         if !std::mem::take(&mut self.dirty) {
             return;
         }
-        for cell in 0..CELLS {
+        let mut left = self.cells[0] | self.cells[1];
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
             if let Some(pc) = &self.board[cell] {
                 // Health is at least the printed health, which is at least 1: an undamaged
                 // card stays.
@@ -362,14 +395,17 @@ impl BtState {
         self.turn += 1;
         self.cur = p as u8;
         self.steps = 0;
-        for pc in self.board.iter_mut().flatten() {
-            pc.time = pc.time.saturating_add(1);
-            pc.fresh = false;
-            if pc.card.seat as usize == p {
-                pc.moved = false;
-                pc.attacked = false;
+        let mut left = self.cells[0] | self.cells[1];
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if let Some(pc) = &mut self.board[cell] {
+                pc.time = pc.time.saturating_add(1);
+                pc.fresh = false;
             }
         }
+        self.moved &= !self.cells[p];
+        self.attacked &= !self.cells[p];
         let pl = &mut self.players[p];
         pl.stamina = if r.stamina_carry {
             pl.stamina

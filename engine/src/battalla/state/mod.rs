@@ -10,11 +10,15 @@ use rand::seq::SliceRandom;
 
 use super::cards::{CardDef, Kind, Trigger, Verb};
 use super::deck::{HEROES, MAIN, POSITIONS};
-use super::rules::{Shared, MAX_LIFE};
+use super::rules::{Facts, Shared, MAX_LIFE};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
+mod battle;
 mod board;
+mod check;
+mod choice;
+mod eval;
 mod story;
 
 pub use actions::*;
@@ -61,10 +65,6 @@ pub struct Piece {
     pub atk: i8,
     /// Time-on-field counter (raised at the start of every turn).
     pub time: u8,
-    /// Moved this turn.
-    pub moved: bool,
-    /// Attacked this turn.
-    pub attacked: bool,
     /// Summoned by Revive.
     pub revived: bool,
     /// Summoned this turn (Surprise).
@@ -199,6 +199,8 @@ pub struct BtState {
     /// Each seat's [`super::rules::play_class`] at every deck position (from
     /// `shared.play`).
     pub(crate) play_tab: [&'static [u16; POSITIONS]; 2],
+    /// Each seat's [`Facts`] at every deck position (from `shared.facts`).
+    facts: [&'static [Facts; POSITIONS]; 2],
     /// The card table (`shared.db.cards`).
     cards: &'static [CardDef],
     /// Deck index played from each seat.
@@ -210,6 +212,19 @@ pub struct BtState {
     /// The cells holding each seat's pieces (bit `cell`), kept with `board` by every move
     /// on and off it, so listings need not scan the board.
     pub(crate) cells: [u32; 2],
+    /// The cells whose piece moved this turn (a piece's mark follows it; it is cleared when
+    /// the piece leaves the field and, for the turn player's pieces, at the turn's start).
+    pub(crate) moved: u32,
+    /// The cells whose piece attacked this turn (kept like `moved`).
+    pub(crate) attacked: u32,
+    /// The cells holding a hero card (by card kind), kept like `cells`.
+    pub(crate) hero_cells: u32,
+    /// Each seat's cell of every deck position on the board ([`NONE`] when off it), kept
+    /// with `board` by every move on and off it, so [`Self::cell_of`] is one lookup.
+    pub(crate) at: [[u8; POSITIONS]; 2],
+    /// The cells the entry being built may target, worked out once when the target decision
+    /// is set (the board cannot change until it is answered) and read by its listing.
+    pub(crate) target_mask: u32,
     /// The field zone.
     pub field: Option<Cr>,
     /// Seat whose turn it is.
@@ -251,6 +266,8 @@ impl PartialEq for BtState {
         self.decks == o.decks
             && self.players == o.players
             && self.board == o.board
+            && self.moved == o.moved
+            && self.attacked == o.attacked
             && self.field == o.field
             && self.cur == o.cur
             && self.first == o.first
@@ -314,11 +331,20 @@ impl BtState {
                 &shared.play[seating[0] as usize],
                 &shared.play[seating[1] as usize],
             ],
+            facts: [
+                &shared.facts[seating[0] as usize],
+                &shared.facts[seating[1] as usize],
+            ],
             cards: &shared.db.cards,
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             board: Default::default(),
             cells: [0; 2],
+            moved: 0,
+            attacked: 0,
+            hero_cells: 0,
+            at: [[NONE; POSITIONS]; 2],
+            target_mask: 0,
             field: None,
             cur: first,
             first,
@@ -362,6 +388,12 @@ impl BtState {
     #[inline]
     pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
         &self.cards[self.ids[p][pos as usize] as usize]
+    }
+
+    /// The [`Facts`] of card `c`.
+    #[inline]
+    pub fn fact(&self, c: Cr) -> &'static Facts {
+        &self.facts[c.seat as usize & 1][c.pos as usize]
     }
 
     /// The card `c`.
@@ -447,122 +479,6 @@ impl BtState {
         }
     }
 
-    /// A heuristic value for `p`: life cards first, then the board, its advance, the hand.
-    pub fn eval(&self, p: u8) -> f64 {
-        if let Some(o) = self.result {
-            return 1000.0 * (o.result(p as usize).reward() - 0.5);
-        }
-        let side = |q: usize| -> f64 {
-            let mut board = 0.0;
-            for (cell, pc) in self.board.iter().enumerate() {
-                if let Some(pc) = pc {
-                    if pc.card.seat as usize == q {
-                        let adv = self.advance_of(q, cell) as f64;
-                        board += self.attack_of(pc) as f64
-                            + 0.5 * self.health_left(pc) as f64
-                            + 0.7 * adv;
-                    }
-                }
-            }
-            let pl = &self.players[q];
-            4.0 * pl.life.len() as f64 + 0.5 * board + 0.3 * pl.hand.len() as f64
-        };
-        side(p as usize) - side(1 - p as usize)
-    }
-
-    /// Check that every card is in exactly one zone and values are within bounds.
-    pub fn invariants(&self) -> Result<(), String> {
-        let mut seen = [0u128; 2];
-        let mut count = [0usize; 2];
-        let mut mark = |c: Cr, zone: &str| -> Result<(), String> {
-            let (p, pos) = (c.seat as usize, c.pos);
-            let d = &self.shared.decks[self.decks[p] as usize];
-            let ok = (pos as usize) < d.cards.len()
-                || ((MAIN..MAIN + d.heroes.len()).contains(&(pos as usize)));
-            if !ok || seen[p] & (1 << pos) != 0 {
-                return Err(format!("P{p}: card {pos} twice or out of range ({zone})"));
-            }
-            seen[p] |= 1 << pos;
-            count[p] += 1;
-            Ok(())
-        };
-        for p in 0..2u8 {
-            let pl = &self.players[p as usize];
-            for (zone, cs) in [
-                ("deck", &pl.deck[..]),
-                ("hand", &pl.hand[..]),
-                ("discard", &pl.discard[..]),
-                ("life", &pl.life[..]),
-                ("heroes", &pl.heroes[..]),
-                ("floating", &pl.floating[..]),
-            ] {
-                for &c in cs {
-                    mark(Cr { seat: p, pos: c }, zone)?;
-                    let k = self.def(p as usize, c).kind;
-                    let bad = match zone {
-                        "deck" | "hand" | "life" => k == Kind::Hero,
-                        "heroes" => k != Kind::Hero,
-                        "floating" => k != Kind::Assist,
-                        _ => false,
-                    };
-                    if bad {
-                        return Err(format!("P{p}: a card in the {zone} cannot be there"));
-                    }
-                }
-            }
-        }
-        if let Dec::Place { card, .. } | Dec::ReplaceAt { card } = self.dec {
-            mark(
-                Cr {
-                    seat: self.cur,
-                    pos: card,
-                },
-                "arriving",
-            )?;
-        }
-        for (cell, pc) in self.board.iter().enumerate() {
-            let held = self.cells.map(|m| m & (1 << cell) != 0);
-            let want = pc.as_ref().map(|pc| pc.card.seat as usize);
-            if held != [want == Some(0), want == Some(1)] {
-                return Err(format!(
-                    "cell {cell}: the seat masks disagree with the board"
-                ));
-            }
-        }
-        for pc in self.board.iter().flatten() {
-            mark(pc.card, "board")?;
-            if !self.cdef(pc.card).on_board() {
-                return Err("a card on the board is not a unit or hero".into());
-            }
-            for &i in &pc.items {
-                mark(i, "attached")?;
-            }
-        }
-        if let Some(f) = self.field {
-            mark(f, "field zone")?;
-        }
-        for (p, &n) in count.iter().enumerate() {
-            let d = &self.shared.decks[self.decks[p] as usize];
-            if n != d.cards.len() + d.heroes.len() {
-                return Err(format!("P{p}: {n} cards in zones"));
-            }
-            // Lane restriction is checked when summoning; heroes on the field are bounded.
-            let heroes = self
-                .board
-                .iter()
-                .flatten()
-                .filter(|pc| pc.card.seat as usize == p && self.cdef(pc.card).kind == Kind::Hero)
-                .count();
-            if heroes > HEROES {
-                return Err(format!("P{p}: {heroes} heroes on the field"));
-            }
-        }
-        if self.over() != (self.dec == Dec::Over) {
-            return Err("result and decision disagree".into());
-        }
-        Ok(())
-    }
-
     /// Bound on the decisions of one game.
     pub fn bound(&self) -> u32 {
         // Two mulligans (up to 10 marks and "done" each), then at most TURN_STEPS actions a
@@ -578,9 +494,12 @@ impl BtState {
     /// Queue the effects with `trigger` of card `c` (the battle's other card `foe`), as one
     /// batch: when a batch holds more than one, their owner chooses the order they are added.
     pub(crate) fn trigger(&mut self, c: Cr, trigger: Trigger, foe: Option<Cr>) {
-        let d = self.cdef(c);
         let batch = self.batch;
         self.batch = self.batch.wrapping_add(1);
+        if !self.fact(c).has(trigger) {
+            return;
+        }
+        let d = self.cdef(c);
         for (k, e) in d.effects.iter().enumerate() {
             if e.trigger != trigger {
                 continue;

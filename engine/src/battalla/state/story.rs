@@ -1,96 +1,14 @@
-//! The Storyboard: building an entry (targets chosen when it is added, costs paid), adding it
-//! (an entry added outside resolution opens a React window for the other player; windows
-//! alternate until a player passes), resolving entries last-in first-out (effects triggered
-//! meanwhile are added to the end and resolve next), the battle steps between Storyboards,
-//! and what the game does by itself when nobody is asked anything.
+//! The Storyboard: building an entry (targets chosen when it is added), adding it (an entry
+//! added outside resolution opens a React window for the other player; windows alternate
+//! until a player passes), resolving entries last-in first-out (effects triggered meanwhile
+//! are added to the end and resolve next), and what the game does by itself when nobody is
+//! asked anything.
 
 use super::board::Dest;
 use super::*;
 use crate::battalla::cards::{Effect, Target, SAME};
-use crate::battalla::rules::PLAY_REACT;
-use crate::{Action, ActionBuf};
 
 impl BtState {
-    /// Whether the piece `pc` matches target word `t` for an effect of `owner` whose
-    /// source is `src` and battle foe `foe`, and may go where `verb` sends it.
-    fn fits(&self, pc: &Piece, t: Target, e: &Effect, owner: u8, src: Cr, foe: Option<Cr>) -> bool {
-        let mine = pc.card.seat == owner;
-        let hero = self.is_hero(pc);
-        let ok = match t {
-            Target::None => false,
-            Target::Me => pc.card == src,
-            Target::Foe => Some(pc.card) == foe,
-            Target::Enemy => !mine,
-            Target::EnemyUnit => !mine && !hero,
-            Target::Own => mine,
-            Target::OwnUnit => mine && !hero,
-            Target::Unit => !hero,
-            Target::Hero => hero,
-            Target::Card => true,
-        };
-        // The illegal-destination rule: no hero to a hand or deck, only heroes to a Hero
-        // Deck.
-        ok && match e.verb {
-            Verb::Bounce | Verb::ToDeck => !hero,
-            Verb::ToHeroDeck => hero,
-            _ => true,
-        }
-    }
-
-    /// Cells the entry being built may still target.
-    pub(super) fn target_cells(&self, out: &mut ActionBuf) {
-        let Some(b) = &self.building else { return };
-        let src = Cr {
-            seat: b.owner,
-            pos: b.src,
-        };
-        for (cell, pc) in self.board.iter().enumerate() {
-            let Some(pc) = pc else { continue };
-            if b.targets.contains(&pc.card) {
-                continue;
-            }
-            let ok = if b.eff == ATTACH {
-                !pc.items.is_full()
-            } else {
-                let e = self.effect(b.owner as usize, b.src, b.eff);
-                self.fits(pc, e.target, &e, b.owner, src, b.foe)
-            };
-            if ok {
-                out.push(Action(TARGET + cell as u16));
-            }
-        }
-    }
-
-    /// How many targets the entry takes (0: none to choose).
-    fn wanted(&self, b: &Entry) -> usize {
-        if b.eff == ATTACH {
-            return 1;
-        }
-        let e = self.effect(b.owner as usize, b.src, b.eff);
-        match (e.target, e.verb) {
-            (Target::None, _) => 0,
-            (_, Verb::ToDeck) => e.n as usize,
-            _ => 1,
-        }
-    }
-
-    /// Whether an effect of `owner`'s card `src` (index `eff`) has something to target, so
-    /// that it may be activated.
-    pub(crate) fn has_targets(&self, owner: u8, src: u8, eff: u8) -> bool {
-        let e = self.effect(owner as usize, src, eff);
-        if e.target == Target::None {
-            return true;
-        }
-        let me = Cr {
-            seat: owner,
-            pos: src,
-        };
-        self.board
-            .iter()
-            .flatten()
-            .any(|pc| self.fits(pc, e.target, &e, owner, me, None))
-    }
-
     /// Start building an entry; it is added once its targets are chosen and costs paid.
     pub(crate) fn begin(&mut self, e: Entry) {
         self.building = Some(e);
@@ -102,9 +20,9 @@ impl BtState {
     pub(super) fn continue_building(&mut self) {
         let Some(b) = &self.building else { return };
         if b.targets.len() < self.wanted(b) {
-            let mut buf = ActionBuf::new();
-            self.target_cells(&mut buf);
-            if !buf.is_empty() {
+            let mask = self.target_cells();
+            if mask != 0 {
+                self.target_mask = mask;
                 self.dec = Dec::Target;
                 return;
             }
@@ -212,9 +130,7 @@ impl BtState {
             }
         }
         if let Some(p) = self.window {
-            let mut buf = ActionBuf::new();
-            self.react_options(p as usize, &mut buf);
-            if buf.is_empty() {
+            if !self.has_react(p as usize) {
                 log!(self, "P{p} adds no React");
                 self.window = None;
             } else {
@@ -234,156 +150,6 @@ impl BtState {
         }
         self.sweep();
         self.dec = Dec::Main;
-    }
-
-    /// React cards `p` may play now (`REACT + hand index`).
-    pub(super) fn react_options(&self, p: usize, out: &mut ActionBuf) {
-        if self.story.is_empty() {
-            return;
-        }
-        let pl = &self.players[p];
-        let tab = self.play_tab[p];
-        for (i, &c) in pl.hand.iter().enumerate() {
-            if tab[c as usize] & PLAY_REACT == 0 {
-                continue;
-            }
-            let d = self.def(p, c);
-            if pl.stamina < d.cost {
-                continue;
-            }
-            let Some(k) = d.effects.iter().position(|e| e.trigger == Trigger::React) else {
-                continue;
-            };
-            if self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8) {
-                out.push(Action(REACT + i as u16));
-            }
-        }
-    }
-
-    /// Whether `p` can pay the `cost:` of card `c` (other than stamina).
-    pub(crate) fn can_pay(&self, p: usize, c: u8) -> bool {
-        let Some(e) = self
-            .def(p, c)
-            .effects
-            .iter()
-            .find(|e| e.trigger == Trigger::Cost)
-        else {
-            return true;
-        };
-        match e.verb {
-            Verb::Sacrifice => self.board.iter().flatten().any(|pc| {
-                pc.card.seat as usize == p
-                    && self.fits(
-                        pc,
-                        e.target,
-                        e,
-                        p as u8,
-                        Cr {
-                            seat: p as u8,
-                            pos: c,
-                        },
-                        None,
-                    )
-            }),
-            _ => self.players[p].hand.len() > e.n as usize,
-        }
-    }
-
-    /// Play assist `c` of `p` (already out of the hand) as a React or from the hand: it
-    /// floats, its stamina is paid, its targets chosen, then its cost paid.
-    pub(crate) fn activate_assist(&mut self, p: usize, c: u8, trigger: Trigger) {
-        let d = self.def(p, c);
-        self.players[p].stamina -= d.cost;
-        self.players[p].floating.push(c);
-        self.players[p].played |= bit(c);
-        log!(self, "P{p} plays {}", d.name);
-        let eff = if d.item {
-            ATTACH
-        } else {
-            d.effects
-                .iter()
-                .position(|e| e.trigger == trigger)
-                .expect("checked") as u8
-        };
-        let top = self.story.len();
-        let e = Entry {
-            owner: p as u8,
-            src: c,
-            eff,
-            targets: ArrayVec::new(),
-            foe: None,
-            answers: if trigger == Trigger::React {
-                top as u8 - 1
-            } else {
-                NONE
-            },
-            negated: false,
-            assist: true,
-        };
-        self.building = Some(e);
-        if let Some(k) = d.effects.iter().find(|e| e.trigger == Trigger::Cost) {
-            self.dec = Dec::Cost {
-                verb: k.verb,
-                left: if k.verb == Verb::Sacrifice { 1 } else { k.n },
-            };
-        } else {
-            self.continue_building();
-        }
-    }
-
-    /// Cost options: cells to sacrifice, or hand cards to discard.
-    pub(super) fn cost_options(&self, verb: Verb, out: &mut ActionBuf) {
-        let Some(b) = &self.building else { return };
-        let p = b.owner as usize;
-        if verb == Verb::Sacrifice {
-            let e = *self
-                .def(p, b.src)
-                .effects
-                .iter()
-                .find(|e| e.trigger == Trigger::Cost)
-                .expect("a cost");
-            let me = Cr {
-                seat: b.owner,
-                pos: b.src,
-            };
-            for (cell, pc) in self.board.iter().enumerate() {
-                if let Some(pc) = pc {
-                    if pc.card.seat as usize == p && self.fits(pc, e.target, &e, b.owner, me, None)
-                    {
-                        out.push(Action(SACRIFICE + cell as u16));
-                    }
-                }
-            }
-        } else {
-            for i in 0..self.players[p].hand.len() {
-                out.push(Action(DISCARD + i as u16));
-            }
-        }
-    }
-
-    /// Pay one card of the cost: sacrifice (its `sacrificed` effects are queued, to be added
-    /// after this entry) or discard.
-    pub(super) fn pay(&mut self, verb: Verb, left: u8, a: u16) {
-        let p = self.building.as_ref().expect("building").owner as usize;
-        if verb == Verb::Sacrifice {
-            let cell = (a - SACRIFICE) as usize;
-            let c = self.board[cell].as_ref().expect("a card").card;
-            log!(self, "P{p} sacrifices {}", self.cdef(c).name);
-            self.leave(cell, Dest::Discard);
-            self.trigger(c, Trigger::Sacrificed, None);
-        } else {
-            let c = self.players[p].hand.remove((a - DISCARD) as usize);
-            log!(self, "P{p} discards {}", self.def(p, c).name);
-            self.players[p].discard.push(c);
-        }
-        if left > 1 {
-            self.dec = Dec::Cost {
-                verb,
-                left: left - 1,
-            };
-        } else {
-            self.continue_building();
-        }
     }
 
     /// Resolve one entry taken off the top of the Storyboard.
@@ -523,94 +289,5 @@ impl BtState {
             l,
             revive,
         );
-    }
-
-    /// Go on with the battle once the Storyboard is empty.
-    fn battle_step(&mut self, b: Battle) {
-        let att = self.cell_of(b.att);
-        let def = b.def.map(|d| self.cell_of(d));
-        if att.is_none() || def == Some(None) {
-            log!(self, "the battle ends: a card left the field");
-            self.battle = None;
-            self.sweep();
-            return;
-        }
-        let att = att.expect("checked");
-        match (b.step, b.def) {
-            (1, Some(d)) => {
-                self.battle = Some(Battle { step: 2, ..b });
-                self.trigger(d, Trigger::Attacked, Some(b.att));
-            }
-            (1 | 2, None) => {
-                self.battle = None;
-                let q = 1 - b.att.seat as usize;
-                let a = self.attack_of(self.board[att].as_ref().expect("attacker"));
-                if a >= 1 {
-                    if let Some(c) = self.players[q].life.pop() {
-                        self.players[q].hand.push(c);
-                        log!(
-                            self,
-                            "P{q} takes a life card into the hand ({} left)",
-                            self.players[q].life.len()
-                        );
-                    }
-                    if self.players[q].life.is_empty() {
-                        self.lose(q, "no life cards left");
-                        return;
-                    }
-                }
-                self.return_after_direct(b.att);
-            }
-            (2, Some(d)) => {
-                let a = self.attack_of(self.board[att].as_ref().expect("attacker"));
-                let dc = self.cell_of(d).expect("checked");
-                let pc = self.board[dc].as_mut().expect("defender");
-                pc.damage = pc.damage.saturating_add(a);
-                self.dirty = true;
-                log!(
-                    self,
-                    "{} deals {a} damage to {}",
-                    self.cdef(b.att).name,
-                    self.cdef(d).name
-                );
-                self.battle = Some(Battle { step: 3, ..b });
-                if a > 0 {
-                    self.trigger(d, Trigger::Damaged, Some(b.att));
-                }
-            }
-            _ => {
-                self.battle = None;
-                self.sweep();
-            }
-        }
-    }
-
-    /// Declare an attack by the piece in `cell` (on the card in front, or `direct`).
-    pub(crate) fn declare(&mut self, cell: usize, direct: bool) {
-        let p = self.cur as usize;
-        self.players[p].stamina -= self.shared.rules.attack_cost;
-        let pc = self.board[cell].as_mut().expect("attacker");
-        pc.attacked = true;
-        let att = pc.card;
-        let def = if direct {
-            None
-        } else {
-            let a = super::board::ahead(p, cell).expect("checked");
-            Some(self.board[a].as_ref().expect("defender").card)
-        };
-        log!(
-            self,
-            "P{p}'s {} attacks {}",
-            self.cdef(att).name,
-            def.map_or_else(|| "directly".to_string(), |d| self.cdef(d).name.clone())
-        );
-        self.battle = Some(Battle { att, def, step: 1 });
-        // Both cards' `battle` effects are added at the same time: the turn player's last,
-        // so it resolves first.
-        if let Some(d) = def {
-            self.trigger(d, Trigger::Battle, Some(att));
-        }
-        self.trigger(att, Trigger::Battle, def);
-        self.trigger(att, Trigger::Attacking, def);
     }
 }

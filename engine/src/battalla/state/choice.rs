@@ -1,0 +1,246 @@
+//! What an entry may target and what its card costs: the target test of an effect's target
+//! word, the target and cost listings, paying a cost, the React cards a player may play, and
+//! playing an assist (it floats while its entry is built).
+
+use super::board::Dest;
+use super::*;
+use crate::battalla::cards::{Effect, Target};
+use crate::battalla::rules::PLAY_REACT;
+use crate::{Action, ActionBuf};
+
+impl BtState {
+    /// Whether the piece `pc` matches target word `t` for an effect of `owner` whose
+    /// source is `src` and battle foe `foe`, and may go where `verb` sends it.
+    fn fits(&self, pc: &Piece, t: Target, e: &Effect, owner: u8, src: Cr, foe: Option<Cr>) -> bool {
+        let mine = pc.card.seat == owner;
+        // Whether it counts as a hero, worked out only when the answer needs it.
+        let hero = || self.is_hero(pc);
+        let ok = match t {
+            Target::None => false,
+            Target::Me => pc.card == src,
+            Target::Foe => Some(pc.card) == foe,
+            Target::Enemy => !mine,
+            Target::EnemyUnit => !mine && !hero(),
+            Target::Own => mine,
+            Target::OwnUnit => mine && !hero(),
+            Target::Unit => !hero(),
+            Target::Hero => hero(),
+            Target::Card => true,
+        };
+        // The illegal-destination rule: no hero to a hand or deck, only heroes to a Hero
+        // Deck.
+        ok && match e.verb {
+            Verb::Bounce | Verb::ToDeck => !hero(),
+            Verb::ToHeroDeck => hero(),
+            _ => true,
+        }
+    }
+
+    /// Cells the entry being built may still target (bit `cell`).
+    pub(super) fn target_cells(&self) -> u32 {
+        let Some(b) = &self.building else { return 0 };
+        let src = Cr {
+            seat: b.owner,
+            pos: b.src,
+        };
+        let e = (b.eff != ATTACH).then(|| self.effect(b.owner as usize, b.src, b.eff));
+        let mut out = 0;
+        for (cell, pc) in self.pieces(self.cells[0] | self.cells[1]) {
+            if b.targets.contains(&pc.card) {
+                continue;
+            }
+            let ok = match &e {
+                None => !pc.items.is_full(),
+                Some(e) => self.fits(pc, e.target, e, b.owner, src, b.foe),
+            };
+            if ok {
+                out |= 1 << cell;
+            }
+        }
+        out
+    }
+
+    /// How many targets the entry takes (0: none to choose).
+    pub(super) fn wanted(&self, b: &Entry) -> usize {
+        if b.eff == ATTACH {
+            return 1;
+        }
+        let e = self.effect(b.owner as usize, b.src, b.eff);
+        match (e.target, e.verb) {
+            (Target::None, _) => 0,
+            (_, Verb::ToDeck) => e.n as usize,
+            _ => 1,
+        }
+    }
+
+    /// Whether an effect of `owner`'s card `src` (index `eff`) has something to target, so
+    /// that it may be activated.
+    pub(crate) fn has_targets(&self, owner: u8, src: u8, eff: u8) -> bool {
+        let e = self.effect(owner as usize, src, eff);
+        if e.target == Target::None {
+            return true;
+        }
+        let me = Cr {
+            seat: owner,
+            pos: src,
+        };
+        self.pieces(self.cells[0] | self.cells[1])
+            .any(|(_, pc)| self.fits(pc, e.target, &e, owner, me, None))
+    }
+
+    /// React cards `p` may play now (`REACT + hand index`).
+    pub(super) fn react_options(&self, p: usize, out: &mut ActionBuf) {
+        if self.story.is_empty() {
+            return;
+        }
+        for (i, &c) in self.players[p].hand.iter().enumerate() {
+            if self.can_react(p, c) {
+                out.push(Action(REACT + i as u16));
+            }
+        }
+    }
+
+    /// Whether `p` has a React card to play now (what [`Self::react_options`] lists, found
+    /// without listing).
+    pub(super) fn has_react(&self, p: usize) -> bool {
+        !self.story.is_empty() && self.players[p].hand.iter().any(|&c| self.can_react(p, c))
+    }
+
+    /// Whether `p` may play hand card `c` as a React now.
+    #[inline]
+    fn can_react(&self, p: usize, c: u8) -> bool {
+        if self.play_tab[p][c as usize] & PLAY_REACT == 0 {
+            return false;
+        }
+        let d = self.def(p, c);
+        if self.players[p].stamina < d.cost {
+            return false;
+        }
+        let Some(k) = d.effects.iter().position(|e| e.trigger == Trigger::React) else {
+            return false;
+        };
+        self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8)
+    }
+
+    /// Whether `p` can pay the `cost:` of card `c` (other than stamina).
+    pub(crate) fn can_pay(&self, p: usize, c: u8) -> bool {
+        let Some(e) = self
+            .def(p, c)
+            .effects
+            .iter()
+            .find(|e| e.trigger == Trigger::Cost)
+        else {
+            return true;
+        };
+        match e.verb {
+            Verb::Sacrifice => self.pieces(self.cells[p]).any(|(_, pc)| {
+                self.fits(
+                    pc,
+                    e.target,
+                    e,
+                    p as u8,
+                    Cr {
+                        seat: p as u8,
+                        pos: c,
+                    },
+                    None,
+                )
+            }),
+            _ => self.players[p].hand.len() > e.n as usize,
+        }
+    }
+
+    /// Play assist `c` of `p` (already out of the hand) as a React or from the hand: it
+    /// floats, its stamina is paid, its targets chosen, then its cost paid.
+    pub(crate) fn activate_assist(&mut self, p: usize, c: u8, trigger: Trigger) {
+        let d = self.def(p, c);
+        self.players[p].stamina -= d.cost;
+        self.players[p].floating.push(c);
+        self.players[p].played |= bit(c);
+        log!(self, "P{p} plays {}", d.name);
+        let eff = if d.item {
+            ATTACH
+        } else {
+            d.effects
+                .iter()
+                .position(|e| e.trigger == trigger)
+                .expect("checked") as u8
+        };
+        let top = self.story.len();
+        let e = Entry {
+            owner: p as u8,
+            src: c,
+            eff,
+            targets: ArrayVec::new(),
+            foe: None,
+            answers: if trigger == Trigger::React {
+                top as u8 - 1
+            } else {
+                NONE
+            },
+            negated: false,
+            assist: true,
+        };
+        self.building = Some(e);
+        if let Some(k) = d.effects.iter().find(|e| e.trigger == Trigger::Cost) {
+            self.dec = Dec::Cost {
+                verb: k.verb,
+                left: if k.verb == Verb::Sacrifice { 1 } else { k.n },
+            };
+        } else {
+            self.continue_building();
+        }
+    }
+
+    /// Cost options: cells to sacrifice, or hand cards to discard.
+    pub(super) fn cost_options(&self, verb: Verb, out: &mut ActionBuf) {
+        let Some(b) = &self.building else { return };
+        let p = b.owner as usize;
+        if verb == Verb::Sacrifice {
+            let e = *self
+                .def(p, b.src)
+                .effects
+                .iter()
+                .find(|e| e.trigger == Trigger::Cost)
+                .expect("a cost");
+            let me = Cr {
+                seat: b.owner,
+                pos: b.src,
+            };
+            for (cell, pc) in self.pieces(self.cells[p]) {
+                if self.fits(pc, e.target, &e, b.owner, me, None) {
+                    out.push(Action(SACRIFICE + cell as u16));
+                }
+            }
+        } else {
+            for i in 0..self.players[p].hand.len() {
+                out.push(Action(DISCARD + i as u16));
+            }
+        }
+    }
+
+    /// Pay one card of the cost: sacrifice (its `sacrificed` effects are queued, to be added
+    /// after this entry) or discard.
+    pub(super) fn pay(&mut self, verb: Verb, left: u8, a: u16) {
+        let p = self.building.as_ref().expect("building").owner as usize;
+        if verb == Verb::Sacrifice {
+            let cell = (a - SACRIFICE) as usize;
+            let c = self.board[cell].as_ref().expect("a card").card;
+            log!(self, "P{p} sacrifices {}", self.cdef(c).name);
+            self.leave(cell, Dest::Discard);
+            self.trigger(c, Trigger::Sacrificed, None);
+        } else {
+            let c = self.players[p].hand.remove((a - DISCARD) as usize);
+            log!(self, "P{p} discards {}", self.def(p, c).name);
+            self.players[p].discard.push(c);
+        }
+        if left > 1 {
+            self.dec = Dec::Cost {
+                verb,
+                left: left - 1,
+            };
+        } else {
+            self.continue_building();
+        }
+    }
+}
