@@ -2,7 +2,8 @@
 //! walking the teams. A team's bits are worked out alone ([`MaState::team_bits`]) and the
 //! masks are updated in place when a unit arrives or leaves (other teams' bits only shift
 //! when a team enters or leaves the row); [`MaState::unit_masks`] builds them from scratch
-//! for the invariant check and for rows set by scenarios.
+//! for the invariant check and for rows set by scenarios. The back row ([`BackBits`]) and the
+//! hand ([`HandBits`]) are kept as masks too, updated as cards enter and leave.
 
 use super::*;
 
@@ -61,6 +62,53 @@ impl BackBits {
         self.energy = drop(self.energy);
         self.ready = drop(self.ready);
         self.actives = drop(self.actives);
+    }
+}
+
+/// Energy costs a card may have (0 to [`MAX_COST`]).
+const COSTS: usize = MAX_COST as usize + 1;
+
+/// One player's hand as bit masks (bit = hand place), so the main listing reads its builds
+/// and plays without walking the hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct HandBits {
+    /// Per cost `c`: the places whose card costs `c` or less.
+    pub cost_le: [u32; COSTS],
+    /// Places holding a unit.
+    pub units: u32,
+    /// Places holding a gadget.
+    pub gadgets: u32,
+}
+
+impl HandBits {
+    /// Add a card with facts `f` at place `i` (below 32: the shift wraps instead of being
+    /// checked).
+    #[inline]
+    pub(super) fn add(&mut self, i: usize, f: Facts) {
+        let bit = 1u32.wrapping_shl(i as u32);
+        for (c, m) in self.cost_le.iter_mut().enumerate() {
+            *m |= bit & ((c >= f.cost as usize) as u32).wrapping_neg();
+        }
+        self.units |= bit & ((f.kind == Kind::Unit) as u32).wrapping_neg();
+        self.gadgets |= bit & ((f.kind == Kind::Gadget) as u32).wrapping_neg();
+    }
+
+    /// Close place `i`, moving the places after it one left.
+    #[inline]
+    pub(super) fn close(&mut self, i: usize) {
+        let low = 1u32.wrapping_shl(i as u32).wrapping_sub(1);
+        let drop = |x: u32| x & low | (x >> 1) & !low;
+        for m in self.cost_le.iter_mut() {
+            *m = drop(*m);
+        }
+        self.units = drop(self.units);
+        self.gadgets = drop(self.gadgets);
+    }
+
+    /// The places whose card costs `c` or less (any `c`).
+    #[inline]
+    pub(super) fn costing(&self, c: usize) -> u32 {
+        self.cost_le[c.min(COSTS - 1)]
     }
 }
 
@@ -237,11 +285,28 @@ impl MaState {
         m
     }
 
-    /// Recompute `p`'s unit and back-row masks (after a scenario set the arena, or at the
-    /// deal).
+    /// The hand masks of `p` worked out from its hand.
+    pub(super) fn hand_bits(&self, p: usize) -> HandBits {
+        let mut m = HandBits::default();
+        for (i, &c) in self.players[p].hand.iter().enumerate() {
+            m.add(i, self.fx(p, c));
+        }
+        m
+    }
+
+    /// Recompute `p`'s unit, back-row and hand masks (after a scenario set the arena, or
+    /// at the deal).
     pub(crate) fn refresh_units(&mut self, p: usize) {
         self.players[p].units = self.unit_masks(p);
         self.players[p].backs = self.back_bits(p);
+        self.players[p].hands = self.hand_bits(p);
+    }
+
+    /// Take the card at hand place `i` of `p` out of the hand (the masks follow).
+    pub(super) fn take_from_hand(&mut self, p: usize, i: usize) -> u8 {
+        let pl = &mut self.players[p];
+        pl.hands.close(i);
+        pl.hand.remove(i)
     }
 
     /// Update `p`'s masks after team `ti` changed; `new` when it just entered the row (at
