@@ -128,7 +128,6 @@ impl MaState {
         let p = self.cur as usize;
         let pl = &self.players[p];
         let r = &self.shared.rules;
-        let fx = self.facts[p];
         out.push(Action(END));
         let bb = pl.backs;
         let energy = (bb.energy & bb.ready).count_ones() as u8;
@@ -147,15 +146,9 @@ impl MaState {
         let mut plays = pl.hands.costing(energy as usize)
             & !(((!gadget_room) as u32).wrapping_neg() & pl.hands.gadgets);
         if pl.teams.len() >= r.max_teams as usize {
-            let barred = pl.units.first_cores & pl.units.last_cores;
-            let mut units = plays & pl.hands.units;
-            while units != 0 {
-                let i = units.trailing_zeros() as usize;
-                if fx[pl.hand[i] as usize].core_bit & barred != 0 {
-                    plays &= !(1 << i);
-                }
-                units &= units - 1;
-            }
+            plays &= !pl
+                .hands
+                .of_cores(pl.units.first_cores & pl.units.last_cores);
         }
         push_bits(out, BUILD, builds as u64);
         push_bits(out, PLAY, plays as u64);

@@ -67,6 +67,24 @@ impl BackBits {
 
 /// Energy costs a card may have (0 to [`MAX_COST`]).
 const COSTS: usize = MAX_COST as usize + 1;
+/// Cores a card file may name.
+const CORES: usize = 16;
+
+/// Row `k`: all ones for the costs `k` and more, so adding a card of cost `k` is one
+/// masked OR per cost.
+const AT_LEAST: [[u32; COSTS]; COSTS] = {
+    let mut t = [[0; COSTS]; COSTS];
+    let mut k = 0;
+    while k < COSTS {
+        let mut c = k;
+        while c < COSTS {
+            t[k][c] = u32::MAX;
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 /// One player's hand as bit masks (bit = hand place), so the main listing reads its builds
 /// and plays without walking the hand.
@@ -78,6 +96,8 @@ pub struct HandBits {
     pub units: u32,
     /// Places holding a gadget.
     pub gadgets: u32,
+    /// Per core: the places holding a unit of that core.
+    pub by_core: [u32; CORES],
 }
 
 impl HandBits {
@@ -86,10 +106,14 @@ impl HandBits {
     #[inline]
     pub(super) fn add(&mut self, i: usize, f: Facts) {
         let bit = 1u32.wrapping_shl(i as u32);
-        for (c, m) in self.cost_le.iter_mut().enumerate() {
-            *m |= bit & ((c >= f.cost as usize) as u32).wrapping_neg();
+        let row = &AT_LEAST[(f.cost as usize).min(COSTS - 1)];
+        for (m, r) in self.cost_le.iter_mut().zip(row) {
+            *m |= bit & r;
         }
-        self.units |= bit & ((f.kind == Kind::Unit) as u32).wrapping_neg();
+        let unit = bit & ((f.kind == Kind::Unit) as u32).wrapping_neg();
+        self.units |= unit;
+        // Only units have a core (below 16); other cards add nothing to any core.
+        self.by_core[f.core as usize % CORES] |= unit;
         self.gadgets |= bit & ((f.kind == Kind::Gadget) as u32).wrapping_neg();
     }
 
@@ -98,7 +122,11 @@ impl HandBits {
     pub(super) fn close(&mut self, i: usize) {
         let low = 1u32.wrapping_shl(i as u32).wrapping_sub(1);
         let drop = |x: u32| x & low | (x >> 1) & !low;
+        // Two plain loops over arrays (a chained iterator would not be vectorised).
         for m in self.cost_le.iter_mut() {
+            *m = drop(*m);
+        }
+        for m in self.by_core.iter_mut() {
             *m = drop(*m);
         }
         self.units = drop(self.units);
@@ -109,6 +137,20 @@ impl HandBits {
     #[inline]
     pub(super) fn costing(&self, c: usize) -> u32 {
         self.cost_le[c.min(COSTS - 1)]
+    }
+
+    /// The places holding a unit of one of `cores` (a bit per core).
+    #[inline]
+    pub(super) fn of_cores(&self, cores: u16) -> u32 {
+        if cores == u16::MAX {
+            return self.units;
+        }
+        let (mut m, mut c) = (0, cores);
+        while c != 0 {
+            m |= self.by_core[c.trailing_zeros() as usize % CORES];
+            c &= c - 1;
+        }
+        m
     }
 }
 
