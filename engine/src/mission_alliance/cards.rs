@@ -10,6 +10,8 @@ use crate::LoadError;
 
 /// Most cards a card file may define (ids are `u8`).
 pub const MAX_CARDS: usize = 250;
+/// Highest Energy cost a card may have.
+pub const MAX_COST: u8 = 9;
 /// Most effect clauses on one card.
 pub const MAX_EFFECTS: usize = 4;
 
@@ -267,7 +269,7 @@ impl CardDb {
                 ("gadget", Kind::Gadget),
                 ("formation", Kind::Formation),
             ])?;
-            let cost = t.cell(row, "cost").num(0u8, 9)?;
+            let cost = t.cell(row, "cost").num(0u8, MAX_COST)?;
             let core_cell = t.cell(row, "core");
             let power_cell = t.cell(row, "power");
             let symbol_cell = t.cell(row, "symbol");

@@ -3,7 +3,7 @@
 //! number of one of its effects: `draw`, `eliminate`, `destroy`, `ready`, `boost`, `recover`).
 //! Each returns the edited card table and decks, from which the rule set builds a new one.
 
-use super::cards::{CardDb, VERBS};
+use super::cards::{CardDb, MAX_COST, VERBS};
 use super::deck::Deck;
 use super::rules::Shared;
 use crate::edit::parse_change;
@@ -63,7 +63,7 @@ pub(super) fn with_card_changed(
         Ok(())
     };
     match field.as_str() {
-        "cost" => set(&mut c.cost, 0, 9)?,
+        "cost" => set(&mut c.cost, 0, MAX_COST as i64)?,
         "power" if c.kind == super::cards::Kind::Unit => set(&mut c.power, 0, 20)?,
         f => {
             let verb = VERBS.get(f).map_err(|_| {

@@ -122,45 +122,33 @@ impl MaState {
 
     /// The moves of the main decision, in this order: end the turn, build each hand card,
     /// play each hand card, the attacks, the units' active abilities, the gadgets' active
-    /// abilities. Each zone is walked once: the back row for ready Energy and usable gadgets,
-    /// the hand for builds and plays (plays are listed from a bit mask after the builds).
+    /// abilities. Builds and plays are read from the hand masks, ready Energy and usable
+    /// gadgets from the back-row masks: no zone is walked.
     fn main_options(&self, out: &mut ActionBuf) {
         let p = self.cur as usize;
         let pl = &self.players[p];
         let r = &self.shared.rules;
-        let fx = self.facts[p];
         out.push(Action(END));
-        // Branch-free walks: which card is where is random, so tests on it would mispredict.
         let bb = pl.backs;
         let energy = (bb.energy & bb.ready).count_ones() as u8;
         let any_energy = bb.energy != 0;
         let gadgets = bb.actives & bb.ready;
         let n = pl.hand.len();
-        // Builds need `cost < n`; with no build allowed no cost passes.
-        let build_below = if !self.attack_phase && pl.built < r.energy_per_turn {
-            n
+        // Builds need `cost < n` (with an empty hand the mask is empty whatever it reads).
+        let builds = if !self.attack_phase && pl.built < r.energy_per_turn {
+            pl.hands.costing(n.wrapping_sub(1))
         } else {
             0
         };
-        // What may be played: formations always, gadgets with room in the back row, units
-        // unless their core is barred from both end teams of a full row.
+        // What may be played: what the ready Energy pays for, less gadgets without room in
+        // the back row and units whose core is barred from both end teams of a full row.
         let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
-        let kinds = 1 << Kind::Formation as u8
-            | 1 << Kind::Unit as u8
-            | (gadget_room as u8) << Kind::Gadget as u8;
-        let barred = if pl.teams.len() >= r.max_teams as usize {
-            pl.units.first_cores & pl.units.last_cores
-        } else {
-            0
-        };
-        let (mut builds, mut plays) = (0u32, 0u32);
-        // Shifts by a hand index (below 32) wrap instead of being checked: the engine keeps
-        // overflow checks on, and this loop runs on every main decision.
-        for (i, &c) in pl.hand.iter().enumerate() {
-            let f = fx[c as usize];
-            builds |= (((f.cost as usize) < build_below) as u32).wrapping_shl(i as u32);
-            let ok = (energy >= f.cost) & (f.kind_bit & kinds != 0) & (f.core_bit & barred == 0);
-            plays |= (ok as u32).wrapping_shl(i as u32);
+        let mut plays = pl.hands.costing(energy as usize)
+            & !(((!gadget_room) as u32).wrapping_neg() & pl.hands.gadgets);
+        if pl.teams.len() >= r.max_teams as usize {
+            plays &= !pl
+                .hands
+                .of_cores(pl.units.first_cores & pl.units.last_cores);
         }
         push_bits(out, BUILD, builds as u64);
         push_bits(out, PLAY, plays as u64);
@@ -249,7 +237,7 @@ impl MaState {
                 }
             },
             Dec::BuildPay { card, left } => {
-                let c = self.players[p].hand.remove((a - DISCARD) as usize);
+                let c = self.take_from_hand(p, (a - DISCARD) as usize);
                 log!(self, "P{p} discards {} to pay", self.def(p, c).name);
                 self.players[p].discard.push(c);
                 self.trigger(p, c, Trigger::Discard);
@@ -293,6 +281,7 @@ impl MaState {
             let n = pl.hand.len();
             let mut hand = pl.hand.clone();
             pl.hand.clear();
+            pl.hands = HandBits::default();
             hand.shuffle(&mut self.rng);
             for c in hand {
                 self.players[p].deck.insert(0, c);
@@ -318,7 +307,7 @@ impl MaState {
     }
 
     fn build(&mut self, p: usize, i: usize) {
-        let c = self.players[p].hand.remove(i);
+        let c = self.take_from_hand(p, i);
         self.players[p].built += 1;
         self.players[p].played |= 1 << c;
         let cost = self.fx(p, c).cost;
@@ -370,7 +359,7 @@ impl MaState {
     }
 
     fn play_card(&mut self, p: usize, i: usize) {
-        let c = self.players[p].hand.remove(i);
+        let c = self.take_from_hand(p, i);
         let f = self.fx(p, c);
         let mut cost = f.cost;
         let pl = &mut self.players[p];

@@ -2,7 +2,8 @@
 //! walking the teams. A team's bits are worked out alone ([`MaState::team_bits`]) and the
 //! masks are updated in place when a unit arrives or leaves (other teams' bits only shift
 //! when a team enters or leaves the row); [`MaState::unit_masks`] builds them from scratch
-//! for the invariant check and for rows set by scenarios.
+//! for the invariant check and for rows set by scenarios. The back row ([`BackBits`]) and the
+//! hand ([`HandBits`]) are kept as masks too, updated as cards enter and leave.
 
 use super::*;
 
@@ -61,6 +62,95 @@ impl BackBits {
         self.energy = drop(self.energy);
         self.ready = drop(self.ready);
         self.actives = drop(self.actives);
+    }
+}
+
+/// Energy costs a card may have (0 to [`MAX_COST`]).
+const COSTS: usize = MAX_COST as usize + 1;
+/// Cores a card file may name.
+const CORES: usize = 16;
+
+/// Row `k`: all ones for the costs `k` and more, so adding a card of cost `k` is one
+/// masked OR per cost.
+const AT_LEAST: [[u32; COSTS]; COSTS] = {
+    let mut t = [[0; COSTS]; COSTS];
+    let mut k = 0;
+    while k < COSTS {
+        let mut c = k;
+        while c < COSTS {
+            t[k][c] = u32::MAX;
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// One player's hand as bit masks (bit = hand place), so the main listing reads its builds
+/// and plays without walking the hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct HandBits {
+    /// Per cost `c`: the places whose card costs `c` or less.
+    pub cost_le: [u32; COSTS],
+    /// Places holding a unit.
+    pub units: u32,
+    /// Places holding a gadget.
+    pub gadgets: u32,
+    /// Per core: the places holding a unit of that core.
+    pub by_core: [u32; CORES],
+}
+
+impl HandBits {
+    /// Add a card with facts `f` at place `i` (below 32: the shift wraps instead of being
+    /// checked).
+    #[inline]
+    pub(super) fn add(&mut self, i: usize, f: Facts) {
+        let bit = 1u32.wrapping_shl(i as u32);
+        let row = &AT_LEAST[(f.cost as usize).min(COSTS - 1)];
+        for (m, r) in self.cost_le.iter_mut().zip(row) {
+            *m |= bit & r;
+        }
+        let unit = bit & ((f.kind == Kind::Unit) as u32).wrapping_neg();
+        self.units |= unit;
+        // Only units have a core (below 16); other cards add nothing to any core.
+        self.by_core[f.core as usize % CORES] |= unit;
+        self.gadgets |= bit & ((f.kind == Kind::Gadget) as u32).wrapping_neg();
+    }
+
+    /// Close place `i`, moving the places after it one left.
+    #[inline]
+    pub(super) fn close(&mut self, i: usize) {
+        let low = 1u32.wrapping_shl(i as u32).wrapping_sub(1);
+        let drop = |x: u32| x & low | (x >> 1) & !low;
+        // Two plain loops over arrays (a chained iterator would not be vectorised).
+        for m in self.cost_le.iter_mut() {
+            *m = drop(*m);
+        }
+        for m in self.by_core.iter_mut() {
+            *m = drop(*m);
+        }
+        self.units = drop(self.units);
+        self.gadgets = drop(self.gadgets);
+    }
+
+    /// The places whose card costs `c` or less (any `c`).
+    #[inline]
+    pub(super) fn costing(&self, c: usize) -> u32 {
+        self.cost_le[c.min(COSTS - 1)]
+    }
+
+    /// The places holding a unit of one of `cores` (a bit per core).
+    #[inline]
+    pub(super) fn of_cores(&self, cores: u16) -> u32 {
+        if cores == u16::MAX {
+            return self.units;
+        }
+        let (mut m, mut c) = (0, cores);
+        while c != 0 {
+            m |= self.by_core[c.trailing_zeros() as usize % CORES];
+            c &= c - 1;
+        }
+        m
     }
 }
 
@@ -237,11 +327,28 @@ impl MaState {
         m
     }
 
-    /// Recompute `p`'s unit and back-row masks (after a scenario set the arena, or at the
-    /// deal).
+    /// The hand masks of `p` worked out from its hand.
+    pub(super) fn hand_bits(&self, p: usize) -> HandBits {
+        let mut m = HandBits::default();
+        for (i, &c) in self.players[p].hand.iter().enumerate() {
+            m.add(i, self.fx(p, c));
+        }
+        m
+    }
+
+    /// Recompute `p`'s unit, back-row and hand masks (after a scenario set the arena, or
+    /// at the deal).
     pub(crate) fn refresh_units(&mut self, p: usize) {
         self.players[p].units = self.unit_masks(p);
         self.players[p].backs = self.back_bits(p);
+        self.players[p].hands = self.hand_bits(p);
+    }
+
+    /// Take the card at hand place `i` of `p` out of the hand (the masks follow).
+    pub(super) fn take_from_hand(&mut self, p: usize, i: usize) -> u8 {
+        let pl = &mut self.players[p];
+        pl.hands.close(i);
+        pl.hand.remove(i)
     }
 
     /// Update `p`'s masks after team `ti` changed; `new` when it just entered the row (at

@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 
-use super::cards::{CardDef, Facts, Kind, Symbol, Verb};
+use super::cards::{CardDef, Facts, Kind, Symbol, Verb, MAX_COST};
 use super::deck::DECK;
 use super::rules::{Shared, FACTS, MAX_BACK};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
@@ -17,7 +17,7 @@ mod effects;
 mod masks;
 
 pub use actions::*;
-pub use masks::{BackBits, UnitMasks};
+pub use masks::{BackBits, HandBits, UnitMasks};
 
 /// Most teams the state holds (the rules' 4).
 pub const TEAMS: usize = 4;
@@ -88,6 +88,9 @@ pub struct Player {
     /// The back row as bit masks (bit = back-row place), kept in step with `back` so the
     /// main listing reads them instead of walking the row (see [`BackBits`]).
     pub backs: BackBits,
+    /// The hand as bit masks (bit = hand place), kept in step with `hand` so the main
+    /// listing reads them instead of walking the hand (see [`HandBits`]).
+    pub hands: HandBits,
 }
 
 /// Whose decision it is, and what kind.
@@ -293,7 +296,10 @@ impl MaState {
             return false;
         }
         let c = self.players[p].deck.pop().expect("refilled");
-        self.players[p].hand.push(c);
+        let f = self.fx(p, c);
+        let pl = &mut self.players[p];
+        pl.hands.add(pl.hand.len(), f);
+        pl.hand.push(c);
         self.players[p].drawn |= 1 << c;
         true
     }
@@ -394,6 +400,7 @@ impl MaState {
             b.pos = pool[k];
             k += 1;
         }
+        self.players[o].hands = self.hand_bits(o);
         self.players[viewer as usize].deck.shuffle(rng);
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
@@ -539,6 +546,9 @@ impl MaState {
                 return Err(format!(
                     "P{p}: back-row masks out of step with the back row"
                 ));
+            }
+            if pl.hands != self.hand_bits(p) {
+                return Err(format!("P{p}: hand masks out of step with the hand"));
             }
             if pl.units != self.unit_masks(p) {
                 return Err(format!("P{p}: unit masks out of step with the teams"));
