@@ -137,14 +137,13 @@ fn cache_root() -> PathBuf {
 }
 
 /// A deck given on the command line: the path as given when it exists; else, for a bare name
-/// (`rush` or `rush.txt`), the deck of that name in the data folder's `GAME/decks/`, where
-/// `GAME/` is the folder of the game's default card file (`tyrant/cards.csv`). A name found
+/// (`rush` or `rush.txt`), the deck of that name in the data folder's `GAME/decks/` (`game`
+/// is that folder's name, `tyrant`). A name found
 /// in neither place is an error listing the decks there (for a game with a deck folder).
-pub fn resolve_deck(default_cards: &str, given: &Path) -> Result<PathBuf> {
+pub fn resolve_deck(game: &str, given: &Path) -> Result<PathBuf> {
     if given.exists() || given.components().count() != 1 {
         return Ok(given.to_path_buf());
     }
-    let game = Path::new(default_cards).parent().unwrap_or(Path::new(""));
     let dir = data_dir().join(game).join("decks");
     let mut name = given.as_os_str().to_owned();
     if given.extension().is_none() {
@@ -182,9 +181,4 @@ pub fn resolve_deck(default_cards: &str, given: &Path) -> Result<PathBuf> {
             have.join(", ")
         }
     )
-}
-
-/// [`resolve_deck`] for a game given by its name (`tyrant`), whose data lives in `GAME/`.
-pub fn resolve_game_deck(game: &str, given: &Path) -> Result<PathBuf> {
-    resolve_deck(&format!("{}/cards.csv", game.to_ascii_lowercase()), given)
 }

@@ -258,27 +258,8 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     decks.extend(spec.vs.iter().cloned());
     let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &decks, &spec.params)?;
     let n = ruleset.num_players();
-    let tables: Vec<Vec<u8>> = if n == 2 {
-        (1..decks.len()).map(|j| vec![0, j as u8]).collect()
-    } else {
-        if decks.len() != n {
-            bail!(
-                "{} is a {n}-player game: give {} opponents (--vs), not {}",
-                R::NAME,
-                n - 1,
-                spec.vs.len()
-            );
-        }
-        vec![(0..n as u8).collect()]
-    };
-    let specs: Vec<AgentSpec> = std::iter::once(&spec.agent)
-        .chain(std::iter::repeat_n(&spec.vs_agent, n - 1))
-        .map(|s| AgentSpec::parse(s))
-        .collect::<Result<_, _>>()?;
-    let peeks: Vec<bool> = specs
-        .iter()
-        .map(|s| make_agent::<R>(s).map(|a| a.sees_hidden()))
-        .collect::<Result<_, _>>()?;
+    let (tables, specs, peeks) =
+        against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, "")?;
     // Every change is built (and so checked) before any game is played.
     let mut changes = spec.changes.clone();
     let deck_cards = ruleset.deck_cards(0);
@@ -566,6 +547,45 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
         manifest,
         written,
     })
+}
+
+/// Matchup tables, the agent of each slot, and whether each sees hidden information.
+pub(crate) type FieldAgents = (Vec<Vec<u8>>, Vec<AgentSpec>, Vec<bool>);
+
+/// The tables and agents of "deck 0 against the others": in a two-player game one table per
+/// opponent (deck 0 against deck j), otherwise one table of all `n` decks, which must then be
+/// exactly `n`; `agent` plays deck 0 and `vs_agent` every other slot. Returns the tables, the
+/// agents per slot and whether each sees hidden information. `here` is added to the error
+/// (" here" when the player count comes from this job's parameters).
+pub(crate) fn against_field<R: Ruleset>(
+    n: usize,
+    decks: usize,
+    agent: &str,
+    vs_agent: &str,
+    here: &str,
+) -> Result<FieldAgents> {
+    let tables: Vec<Vec<u8>> = if n == 2 {
+        (1..decks).map(|j| vec![0, j as u8]).collect()
+    } else {
+        if decks != n {
+            bail!(
+                "{} is a {n}-player game{here}: give {} opponents (--vs), not {}",
+                R::NAME,
+                n - 1,
+                decks - 1
+            );
+        }
+        vec![(0..n as u8).collect()]
+    };
+    let specs: Vec<AgentSpec> = std::iter::once(agent)
+        .chain(std::iter::repeat_n(vs_agent, n - 1))
+        .map(AgentSpec::parse)
+        .collect::<Result<_, _>>()?;
+    let peeks: Vec<bool> = specs
+        .iter()
+        .map(|s| make_agent::<R>(s).map(|a| a.sees_hidden()))
+        .collect::<Result<_, _>>()?;
+    Ok((tables, specs, peeks))
 }
 
 fn half_width(p: &Paired) -> Option<f64> {

@@ -328,7 +328,7 @@ pub fn load_ruleset<R: Ruleset>(
     // Decks may be named (`rush`) instead of given as paths.
     let decks = decks
         .iter()
-        .map(|d| datadir::resolve_deck(R::default_cards(), d))
+        .map(|d| datadir::resolve_deck(R::NAME, d))
         .collect::<Result<Vec<_>>>()?;
     // The files a job reads name it (see `distribute::digest`); a missing one is left for
     // the loader to report.

@@ -135,7 +135,7 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         bail!("--max-pairs and --final-games must be at least 2");
     }
     // Decks may be named (`--deck bruisers`): the field test below needs the real path.
-    let deck = cardsim_sim::datadir::resolve_game_deck(&a.game, &a.deck)?;
+    let deck = cardsim_sim::datadir::resolve_deck(&a.game.to_ascii_lowercase(), &a.deck)?;
     let mut vs = a.vs.clone();
     if let Some(dir) = &a.field {
         let me = std::fs::canonicalize(&deck)

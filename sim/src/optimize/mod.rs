@@ -16,7 +16,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{DeckPlan, Ruleset};
 
@@ -165,27 +164,8 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         );
     };
     let n = ruleset.num_players();
-    let tables: Vec<Vec<u8>> = if n == 2 {
-        (1..decks.len()).map(|j| vec![0, j as u8]).collect()
-    } else {
-        if decks.len() != n {
-            bail!(
-                "{} is a {n}-player game here: give {} opponents (--vs), not {}",
-                R::NAME,
-                n - 1,
-                spec.vs.len()
-            );
-        }
-        vec![(0..n as u8).collect()]
-    };
-    let specs: Vec<AgentSpec> = std::iter::once(&spec.agent)
-        .chain(std::iter::repeat_n(&spec.vs_agent, n - 1))
-        .map(|s| AgentSpec::parse(s))
-        .collect::<Result<_, _>>()?;
-    let peeks: Vec<bool> = specs
-        .iter()
-        .map(|s| make_agent::<R>(s).map(|a| a.sees_hidden()))
-        .collect::<Result<_, _>>()?;
+    let (tables, specs, peeks) =
+        crate::impact::against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, " here")?;
     // Every value each slot can take, whatever the other slots hold (for the pool files).
     let known_slots: Vec<Vec<String>> = (0..space.slots.len())
         .map(|s| slot_values(&ruleset, &start, s))
