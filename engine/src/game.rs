@@ -443,6 +443,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         ))
     }
 
+    /// Whether `plan` is a legal deck `deck` by the game's own deck rules (`Err` names the
+    /// problem), without building a rule set: deck search asks this of every move it
+    /// proposes. Default: [`Ruleset::with_deck_plan`], whose rule set is dropped.
+    fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
+        self.with_deck_plan(deck, plan).map(drop)
+    }
+
     /// The text of a deck file holding `plan`, with `description` as its first `#` line,
     /// which [`Ruleset::load`] reads back as the same deck.
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {

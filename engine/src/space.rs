@@ -85,6 +85,95 @@ impl DeckPlan {
     }
 }
 
+/// The text of a deck file: `# description`, then each section as an optional `[header]`
+/// line (none for an empty header) and the section's cards as deck-file lines (`2x Name` for
+/// runs of equal cards, in order). Games whose decks are card lists write their
+/// [`crate::Ruleset::deck_plan_text`] with it.
+pub(crate) fn deck_file_text(description: &str, sections: &[(&str, &[String])]) -> String {
+    let mut s = format!("# {description}\n");
+    for (i, (header, cards)) in sections.iter().enumerate() {
+        if !header.is_empty() {
+            if i > 0 {
+                s.push('\n');
+            }
+            s.push_str(&format!("[{header}]\n"));
+        }
+        let plan = DeckPlan {
+            slots: Vec::new(),
+            cards: cards.to_vec(),
+        };
+        for l in plan.list_lines() {
+            s.push_str(&l);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// The plan of a deck that is only a card list, from its card names by deck position.
+pub(crate) fn list_plan(cards: impl Iterator<Item = String>) -> DeckPlan {
+    DeckPlan {
+        slots: Vec::new(),
+        cards: cards.collect(),
+    }
+}
+
+/// The deck-file text of a deck that is only a card list.
+pub(crate) fn list_text(plan: &DeckPlan, description: &str) -> String {
+    deck_file_text(description, &[("", &plan.cards)])
+}
+
+/// For a game whose deck is only a card list (`game`'s words in the message): `decks` with
+/// deck `deck` replaced by `plan`, which must have no slots, read back by `parse` from its
+/// deck-file text under the old deck's name (given by `name`) and description.
+pub(crate) fn replace_list_deck<D: Clone>(
+    game: &str,
+    decks: &[D],
+    deck: usize,
+    plan: &DeckPlan,
+    name: impl Fn(&D) -> (&String, &String),
+    parse: impl FnOnce(&crate::DeckText) -> Result<D, crate::LoadError>,
+) -> Result<Vec<D>, crate::LoadError> {
+    if !plan.slots.is_empty() {
+        return Err(crate::LoadError::file(
+            game,
+            format!("a {game} deck plan has no slots, only its card list"),
+        ));
+    }
+    replace_deck(game, decks, deck, |old| {
+        let (n, description) = name(old);
+        parse(&plan_deck_text(n, list_text(plan, description)))
+    })
+}
+
+/// `decks` with deck `deck` (of game `game`, for the message when there is none) replaced by
+/// what `new` makes of the old deck, for a game's [`crate::Ruleset::with_deck_plan`].
+pub(crate) fn replace_deck<D: Clone>(
+    game: &str,
+    decks: &[D],
+    deck: usize,
+    new: impl FnOnce(&D) -> Result<D, crate::LoadError>,
+) -> Result<Vec<D>, crate::LoadError> {
+    let old = decks
+        .get(deck)
+        .ok_or_else(|| crate::LoadError::file(game, format!("no deck number {deck}")))?;
+    let d = new(old)?;
+    let mut out = decks.to_vec();
+    out[deck] = d;
+    Ok(out)
+}
+
+/// Deck text `text` to be read back by a game's deck parser as the deck called `name` (the
+/// file named in messages is `name.txt`), for [`crate::Ruleset::with_deck_plan`].
+pub(crate) fn plan_deck_text(name: &str, text: String) -> crate::DeckText {
+    crate::DeckText {
+        name: name.to_string(),
+        file: format!("{name}.txt").into(),
+        line_offset: 0,
+        text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +187,16 @@ mod tests {
         assert_eq!(p.label(), "Cmd | A, B, B, A");
         assert_eq!(p.list_lines(), vec!["A", "2x B", "A"]);
         assert_eq!(p.copies("b"), 2);
+    }
+
+    #[test]
+    fn deck_file_text_writes_sections() {
+        let h: Vec<String> = vec!["H1".into(), "H2".into()];
+        let m: Vec<String> = vec!["A".into(), "A".into(), "B".into()];
+        assert_eq!(
+            deck_file_text("d", &[("heroes", &h), ("main", &m)]),
+            "# d\n[heroes]\nH1\nH2\n\n[main]\n2x A\nB\n"
+        );
+        assert_eq!(deck_file_text("x", &[("", &m)]), "# x\n2x A\nB\n");
     }
 }

@@ -13,6 +13,7 @@ mod describe;
 mod edit;
 mod rules;
 mod scenario;
+mod space;
 pub mod state;
 
 use std::path::{Path, PathBuf};
@@ -230,6 +231,33 @@ impl Ruleset for AlphaOmega {
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AoState {
         AoState::deal(self.shared, seating, rng, self.shared.rules.begin_action)
+    }
+
+    fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
+        space::deck_space(self.shared).filter(|_| deck < self.shared.decks.len())
+    }
+
+    fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
+        space::deck_plan(self.shared, deck)
+    }
+
+    fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
+        let sh = self.shared;
+        let decks = space::with_plan(sh, deck, plan)?;
+        Ok(Self::from_parts(
+            sh.db.clone(),
+            decks,
+            sh.opponent.clone(),
+            self.params.clone(),
+        ))
+    }
+
+    fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
+        space::with_plan(self.shared, deck, plan).map(drop)
+    }
+
+    fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
+        crate::space::list_text(plan, description)
     }
 }
 

@@ -11,6 +11,7 @@ mod describe;
 mod edit;
 mod rules;
 mod scenario;
+mod space;
 pub mod state;
 mod vocab;
 
@@ -166,6 +167,35 @@ impl Ruleset for Battalla {
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> BtState {
         BtState::deal(self.shared, seating, rng)
+    }
+
+    fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
+        (deck < self.shared.decks.len()).then(|| space::deck_space(self.shared))
+    }
+
+    fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
+        space::deck_plan(self.shared, deck)
+    }
+
+    fn slot_options(&self, _deck: usize, _plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
+        space::slot_options(self.shared, slot)
+    }
+
+    fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
+        let decks = space::with_plan(self.shared, deck, plan)?;
+        Ok(Self::from_parts(
+            self.shared.db.clone(),
+            decks,
+            self.params.clone(),
+        ))
+    }
+
+    fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
+        space::with_plan(self.shared, deck, plan).map(drop)
+    }
+
+    fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
+        space::plan_text(plan, description)
     }
 }
 

@@ -195,6 +195,10 @@ impl Ruleset for Tyrant {
         ))
     }
 
+    fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
+        space::with_plan(self.shared, deck, plan).map(drop)
+    }
+
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
         space::plan_text(plan, description)
     }

@@ -29,8 +29,8 @@ pub struct OptimizeArgs {
     #[arg(long)]
     pub deck: PathBuf,
     /// Opponent deck(s): each a separate opponent in a two-player game (equal games each),
-    /// all at one table otherwise.
-    #[arg(long = "vs", num_args = 1.., required_unless_present = "field")]
+    /// all at one table otherwise (in a cooperative game: the partners; none for a solo game).
+    #[arg(long = "vs", num_args = 1..)]
     pub vs: Vec<PathBuf>,
     /// A folder of decks: every `*.txt` in it but the --deck file is an opponent.
     #[arg(long, value_name = "DIR")]

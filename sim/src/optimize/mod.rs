@@ -148,9 +148,6 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
     if let Some(dir) = &spec.out {
         output::check_out(dir)?;
     }
-    if spec.vs.is_empty() {
-        bail!("give at least one opponent (--vs)");
-    }
     if spec.final_games < 2 || spec.search.race.max_pairs < 2 {
         bail!("--final-games and --max-pairs must be at least 2");
     }
@@ -159,11 +156,14 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
     let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &decks, &spec.params)?;
     let (Some(space), Some(start)) = (ruleset.deck_space(0), ruleset.deck_plan(0)) else {
         bail!(
-            "{} does not describe its decks for deck search (optimize)",
+            "{} offers no deck search (optimize) with these rule parameters (its docs page says when)",
             R::NAME
         );
     };
     let n = ruleset.num_players();
+    if n >= 2 && spec.vs.is_empty() {
+        bail!("give at least one opponent (--vs)");
+    }
     let (tables, specs, peeks) =
         crate::impact::against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, " here")?;
     // Every value each slot can take, whatever the other slots hold (for the pool files).
@@ -180,7 +180,7 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         &spec.lock,
     )?;
     cons.reorder |= spec.reorder;
-    let options = |p: &DeckPlan, s: usize| ruleset.slot_options(0, p, s);
+    let options = moves::DeckZero(&ruleset);
     let arena = Arena {
         tables,
         specs,

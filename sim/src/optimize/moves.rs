@@ -7,11 +7,32 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use cardsim_engine::data::DeckFile;
-use cardsim_engine::{DeckPlan, DeckSpace, DeckText, GameRng};
+use cardsim_engine::{DeckPlan, DeckSpace, DeckText, GameRng, Ruleset};
 use rand::RngExt;
 
-/// Legal values of a slot given a plan (the game's [`cardsim_engine::Ruleset::slot_options`]).
-pub type SlotOptions<'a> = &'a (dyn Fn(&DeckPlan, usize) -> Vec<String> + Sync);
+/// What a move asks of the game about the searched deck: the legal values of a slot given a
+/// plan, and whether a plan is a legal deck by the game's own rules.
+pub trait GameDeck: Sync {
+    /// [`cardsim_engine::Ruleset::slot_options`] of the searched deck.
+    fn slot_options(&self, plan: &DeckPlan, slot: usize) -> Vec<String>;
+    /// [`cardsim_engine::Ruleset::check_deck_plan`] of the searched deck passes.
+    fn legal(&self, plan: &DeckPlan) -> bool;
+}
+
+/// Deck 0 of a rule set, the deck `optimize` searches.
+pub struct DeckZero<'a, R>(pub &'a R);
+
+impl<R: Ruleset> GameDeck for DeckZero<'_, R> {
+    fn slot_options(&self, plan: &DeckPlan, slot: usize) -> Vec<String> {
+        self.0.slot_options(0, plan, slot)
+    }
+    fn legal(&self, plan: &DeckPlan) -> bool {
+        self.0.check_deck_plan(0, plan).is_ok()
+    }
+}
+
+/// The game side of a move.
+pub type SlotOptions<'a> = &'a dyn GameDeck;
 
 /// What a candidate deck must satisfy beyond the game's own rules.
 #[derive(Clone, Debug)]
@@ -104,7 +125,16 @@ impl Constraints {
                     .filter(|(_, _, n)| opts.contains(n))
                     .map(|(_, _, n)| n.clone())
                     .collect();
-                v.push(start.slots[i].clone());
+                // The start deck's value, and any other slot's start value this slot may
+                // take (a swap of two slots keeps every start value).
+                v.extend(
+                    start
+                        .slots
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, x)| j == i || opts.contains(x))
+                        .map(|(_, x)| x.clone()),
+                );
                 v.sort();
                 v.dedup();
                 Some(v)
@@ -208,7 +238,7 @@ impl Constraints {
     ) -> Option<(DeckPlan, String)> {
         for _ in 0..64 {
             if let Some((p, label)) = self.try_move(plan, options, rng) {
-                if p != *plan && self.allows(&p) {
+                if p != *plan && self.allows(&p) && options.legal(&p) {
                     return Some((p, label));
                 }
             }
@@ -265,7 +295,7 @@ impl Constraints {
             }
             4 if !p.slots.is_empty() => {
                 let s = rng.random_range(0..p.slots.len());
-                let mut opts = options(&p, s);
+                let mut opts = options.slot_options(&p, s);
                 if let Some(Some(allowed)) = self.slot_pool.get(s) {
                     opts.retain(|o| o.is_empty() || allowed.contains(o));
                 }
@@ -273,12 +303,28 @@ impl Constraints {
                     return None;
                 }
                 let v = opts[rng.random_range(0..opts.len())].clone();
-                let label = format!("{} {} -> {}", sp.slots[s], show(&p.slots[s]), show(&v));
-                p.slots[s] = v;
+                let old = std::mem::replace(&mut p.slots[s], v.clone());
+                // A value another slot holds swaps the two (the order of Battalla's heroes).
+                let held = (!v.is_empty())
+                    .then(|| (0..p.slots.len()).find(|&t| t != s && p.slots[t] == v))
+                    .flatten();
+                let label = match held {
+                    Some(t) => {
+                        p.slots[t] = old.clone();
+                        format!(
+                            "{} {} <-> {} {}",
+                            sp.slots[s],
+                            show(&old),
+                            sp.slots[t],
+                            show(&v)
+                        )
+                    }
+                    None => format!("{} {} -> {}", sp.slots[s], show(&old), show(&v)),
+                };
                 // Later slots may depend on this one: keep their values if still legal,
                 // else pick a legal one.
                 for t in s + 1..p.slots.len() {
-                    let o = options(&p, t);
+                    let o = options.slot_options(&p, t);
                     if !o.contains(&p.slots[t]) && !o.is_empty() {
                         p.slots[t] = o[rng.random_range(0..o.len())].clone();
                     }
