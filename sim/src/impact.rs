@@ -607,8 +607,8 @@ pub const IMPACT_COLUMNS: [&str; 11] = [
     "base_win_rate",
     "new_win_rate",
     "diff",
-    "diff_low",
-    "diff_high",
+    "diff_ci_low",
+    "diff_ci_high",
     "base_wins",
     "new_wins",
 ];

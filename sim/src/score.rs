@@ -56,7 +56,12 @@ impl ScoreAcc {
 }
 
 /// Summary CSV columns added when some row has a score.
-pub const COLUMNS: [&str; 4] = ["score_games", "score_mean", "score_ci_low", "score_ci_high"];
+pub const COLUMNS: [&str; 4] = [
+    "score_games",
+    "score_mean",
+    "score_mean_ci_low",
+    "score_mean_ci_high",
+];
 
 /// Whether any row has a score (the columns are written only then).
 pub fn scored(rows: &[SummaryRow]) -> bool {

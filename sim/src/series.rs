@@ -42,7 +42,7 @@ const SERIES_CHUNK: u64 = 64;
 const SERIES_ROLE: RngRole = RngRole::Agent(200);
 
 /// Columns of `series.csv`.
-pub const SERIES_COLUMNS: [&str; 20] = [
+pub const SERIES_COLUMNS: [&str; 24] = [
     "agent_a",
     "agent_b",
     "best_of",
@@ -52,17 +52,21 @@ pub const SERIES_COLUMNS: [&str; 20] = [
     "b_match_wins",
     "drawn_matches",
     "a_match_rate",
-    "a_match_lo",
-    "a_match_hi",
+    "a_match_rate_ci_low",
+    "a_match_rate_ci_high",
     "games",
     "a_game_wins",
     "b_game_wins",
     "drawn_games",
     "a_game_rate",
-    "a_game_lo",
-    "a_game_hi",
+    "a_game_rate_ci_low",
+    "a_game_rate_ci_high",
     "first_player_game_rate",
+    "first_player_game_rate_ci_low",
+    "first_player_game_rate_ci_high",
     "game1_winner_takes_match",
+    "game1_winner_takes_match_ci_low",
+    "game1_winner_takes_match_ci_high",
 ];
 
 /// Who plays first after a lost game.
@@ -472,9 +476,9 @@ fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<P
             w.write_record(SERIES_COLUMNS)?;
             let [mr, ml, mh] = rate_cells(acc.a_match_wins, acc.matches);
             let [gr, gl, gh] = rate_cells(acc.a_game_wins, acc.games);
-            let [first, ..] = rate_cells(acc.first_player_wins, acc.games);
-            let [game1, ..] = rate_cells(acc.game1_winner_won, acc.game1_decided);
-            w.write_record([
+            let first = rate_cells(acc.first_player_wins, acc.games);
+            let game1 = rate_cells(acc.game1_winner_won, acc.game1_decided);
+            let mut rec = vec![
                 m.agents[0].clone(),
                 m.agents[1].clone(),
                 m.best_of.to_string(),
@@ -493,9 +497,10 @@ fn write_series(dir: &Path, acc: &SeriesAcc, m: &SeriesManifest) -> Result<Vec<P
                 gr,
                 gl,
                 gh,
-                first,
-                game1,
-            ])?;
+            ];
+            rec.extend(first);
+            rec.extend(game1);
+            w.write_record(rec)?;
             w.flush()?;
             let mut w = crate::csvout::CsvOut::from_path(stage.join("length.csv"))?;
             w.write_record(["games_in_match", "matches"])?;

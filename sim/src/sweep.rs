@@ -393,12 +393,12 @@ pub const SWEEP_COLUMNS: [&str; 14] = [
     "seat",
     "wins",
     "win_rate",
-    "win_low",
-    "win_high",
+    "win_rate_ci_low",
+    "win_rate_ci_high",
     "stalls",
     "stall_rate",
-    "stall_low",
-    "stall_high",
+    "stall_rate_ci_low",
+    "stall_rate_ci_high",
     "mean_turns",
     "p90_turns",
 ];
@@ -408,11 +408,11 @@ fn write_sweep(path: &Path, rep: &SweepReport) -> Result<()> {
     let mut header: Vec<&str> = SWEEP_COLUMNS.to_vec();
     header.extend([
         "win_diff",
-        "win_diff_low",
-        "win_diff_high",
+        "win_diff_ci_low",
+        "win_diff_ci_high",
         "stall_diff",
-        "stall_diff_low",
-        "stall_diff_high",
+        "stall_diff_ci_low",
+        "stall_diff_ci_high",
     ]);
     w.write_record(&header)?;
     for (v, a) in rep.values.iter().zip(&rep.accs) {

@@ -356,8 +356,15 @@ fn rate_cells(strata: &[Counts], k: u64, n: u64) -> [String; 3] {
 
 /// The fixed leading columns of matrix.csv (readers such as `cardsim report` rely on them; new columns go at the end).
 pub const MATRIX_COLUMNS: [&str; 9] = [
-    "row_deck", "col_deck", "games", "row_wins", "col_wins", "draws", "win_rate", "ci_low",
-    "ci_high",
+    "row_deck",
+    "col_deck",
+    "games",
+    "row_wins",
+    "col_wins",
+    "draws",
+    "win_rate",
+    "win_rate_ci_low",
+    "win_rate_ci_high",
 ];
 
 fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
@@ -369,7 +376,7 @@ fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
         "stop_games",
         "stop_llr",
         "stop_half_width",
-        "win_effective_games",
+        "win_rate_effective_games",
     ]);
     w.write_record(&header)?;
     for r in rows {
@@ -400,17 +407,17 @@ pub const RANKING_COLUMNS: [&str; 8] = [
     "deck",
     "games",
     "field_win_rate",
-    "field_ci_low",
-    "field_ci_high",
+    "field_win_rate_ci_low",
+    "field_win_rate_ci_high",
     "rating",
-    "rating_low",
-    "rating_high",
+    "rating_ci_low",
+    "rating_ci_high",
 ];
 
 fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
     let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = RANKING_COLUMNS.to_vec();
-    header.extend(["wins", "draws", "field_effective_games"]);
+    header.extend(["wins", "draws", "field_win_rate_effective_games"]);
     w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![r.deck.clone(), r.games.to_string()];

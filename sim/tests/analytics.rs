@@ -157,7 +157,9 @@ fn all_cards_ablation_and_thread_independence() {
     assert_eq!(rows[0]["stop_decision"], "undecided_at_budget");
     assert_eq!(rows[0]["games"], "1400");
     for r in &rows {
-        assert!(num(r, "diff_low") <= num(r, "diff") && num(r, "diff") <= num(r, "diff_high"));
+        assert!(
+            num(r, "diff_ci_low") <= num(r, "diff") && num(r, "diff") <= num(r, "diff_ci_high")
+        );
         assert!((num(r, "base_wins") / num(r, "games") - num(r, "base_win_rate")).abs() < 5e-5);
         assert!((num(r, "new_wins") / num(r, "games") - num(r, "new_win_rate")).abs() < 5e-5);
     }
@@ -494,7 +496,10 @@ fn tournament_matrix_ranking_and_threads() {
             num(r, "row_wins") + num(r, "col_wins") + num(r, "draws"),
             1001.0
         );
-        assert!(num(r, "ci_low") <= num(r, "win_rate") && num(r, "win_rate") <= num(r, "ci_high"));
+        assert!(
+            num(r, "win_rate_ci_low") <= num(r, "win_rate")
+                && num(r, "win_rate") <= num(r, "win_rate_ci_high")
+        );
     }
     let rank = csv_rows(&o1.join("ranking.csv"));
     assert_eq!(rank.len(), 4);
@@ -503,7 +508,8 @@ fn tournament_matrix_ranking_and_threads() {
     for r in &rank {
         assert_eq!(r["games"], "3003");
         assert!(
-            num(r, "rating_low") < num(r, "rating") && num(r, "rating") < num(r, "rating_high")
+            num(r, "rating_ci_low") < num(r, "rating")
+                && num(r, "rating") < num(r, "rating_ci_high")
         );
     }
     // Ratings come out in the order of the field win rates here (a balanced schedule).
@@ -673,7 +679,7 @@ fn sweep_is_paired_and_thread_independent() {
     }
     assert_eq!(att[0]["stall_diff"], "0.0000");
     assert!(
-        num(att[2], "stall_diff_high") < 0.0,
+        num(att[2], "stall_diff_ci_high") < 0.0,
         "stalls fall from 10 to 50 turns"
     );
     // Per value the seats' wins and the draws add up to the games (no draws here).

@@ -250,7 +250,7 @@ fn analytics_commands_write_their_files() {
         ],
         &t,
         "matrix.csv",
-        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,ci_low,ci_high,",
+        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,win_rate_ci_low,win_rate_ci_high,",
     );
     assert!(stdout.contains("sequential stopping per pair"), "{stdout}");
     for f in ["summary.csv", "cards.csv", "turns.csv"] {
@@ -258,13 +258,13 @@ fn analytics_commands_write_their_files() {
     }
     let ranking = std::fs::read_to_string(t.join("ranking.csv")).unwrap();
     assert!(ranking.starts_with(
-        "deck,games,field_win_rate,field_ci_low,field_ci_high,rating,rating_low,rating_high"
+        "deck,games,field_win_rate,field_win_rate_ci_low,field_win_rate_ci_high,rating,rating_ci_low,rating_ci_high"
     ));
     let stdout = expect_ok(
         &["impact", "--deck", rush, "--field", dir, "--card", "Dust Raider", "--nerf", "attack-1", "--games", "100"],
         &base.join("i"),
         "impact.csv",
-        "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_low,diff_high,base_wins,new_wins",
+        "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_ci_low,diff_ci_high,base_wins,new_wins",
     );
     assert!(stdout.contains("nerf:attack-1"), "{stdout}");
     // --field: every other deck of the folder is an opponent.
@@ -315,7 +315,7 @@ fn analytics_commands_write_their_files() {
         &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],
         &base.join("s"),
         "sweep.csv",
-        "param,value,games,seat,wins,win_rate,win_low,win_high,stalls,stall_rate,stall_low,stall_high,mean_turns,p90_turns",
+        "param,value,games,seat,wins,win_rate,win_rate_ci_low,win_rate_ci_high,stalls,stall_rate,stall_rate_ci_low,stall_rate_ci_high,mean_turns,p90_turns",
     );
     let _ = std::fs::remove_dir_all(&base);
 }

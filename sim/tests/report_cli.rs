@@ -35,7 +35,7 @@ fn missing_and_empty_folders_are_refused() {
 #[test]
 fn a_malformed_csv_is_named_and_nothing_is_written() {
     let t = Tmp::new("report-cli-malformed");
-    let good = "param,value,games,seat,wins,win_rate,win_low,win_high,stalls,stall_rate,stall_low,stall_high,mean_turns,p90_turns\n\
+    let good = "param,value,games,seat,wins,win_rate,win_rate_ci_low,win_rate_ci_high,stalls,stall_rate,stall_rate_ci_low,stall_rate_ci_high,mean_turns,p90_turns\n\
                 turn_limit,20,100,attacker,40,0.4,0.31,0.5,10,0.1,0.06,0.17,18.5,20\n";
     std::fs::write(t.0.join("sweep.csv"), good).unwrap();
     let (code, out, err) = report(&t.0);

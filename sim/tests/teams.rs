@@ -115,7 +115,7 @@ fn team_rows_name_the_partners_and_agree_with_the_deck_rows() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "matchup,team,opponent,seats,moves_first,games,wins,losses,draws,win_rate,win_ci_low,win_ci_high,draw_rate,draw_ci_low,draw_ci_high,loss_rate,loss_ci_low,loss_ci_high,wins_at_limit,losses_at_limit,draws_at_limit,win_effective_games"
+        "matchup,team,opponent,seats,moves_first,games,wins,losses,draws,win_rate,win_rate_ci_low,win_rate_ci_high,draw_rate,draw_rate_ci_low,draw_rate_ci_high,loss_rate,loss_rate_ci_low,loss_rate_ci_high,wins_at_limit,losses_at_limit,draws_at_limit,win_rate_effective_games"
     );
     assert_eq!(lines.count(), 6);
     let all = &t("thedric+hakor", "all").acc;

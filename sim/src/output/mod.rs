@@ -134,7 +134,7 @@ fn strat_rate(strata: &[Counts], a: &SeatAcc, o: Outcome) -> [String; 3] {
     }
 }
 
-/// The `win_effective_games` cell (see [`strat_rate`]).
+/// The `win_rate_effective_games` cell (see [`strat_rate`]).
 fn strat_effective(strata: &[Counts], a: &SeatAcc) -> String {
     if strata.is_empty() {
         effective_cell(&[Counts::from(a)])
@@ -304,11 +304,11 @@ pub const TEAM_COLUMNS: [&str; 15] = [
     "losses",
     "draws",
     "win_rate",
-    "win_ci_low",
-    "win_ci_high",
+    "win_rate_ci_low",
+    "win_rate_ci_high",
     "draw_rate",
-    "draw_ci_low",
-    "draw_ci_high",
+    "draw_rate_ci_low",
+    "draw_rate_ci_high",
 ];
 
 /// Write this CSV (see the README for its columns).
@@ -317,12 +317,12 @@ pub fn write_teams(path: &Path, rows: &[TeamRow]) -> Result<()> {
     let mut header = TEAM_COLUMNS.to_vec();
     header.extend([
         "loss_rate",
-        "loss_ci_low",
-        "loss_ci_high",
+        "loss_rate_ci_low",
+        "loss_rate_ci_high",
         "wins_at_limit",
         "losses_at_limit",
         "draws_at_limit",
-        "win_effective_games",
+        "win_rate_effective_games",
     ]);
     w.write_record(&header)?;
     for r in rows {
@@ -386,11 +386,11 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         "losses_at_limit",
         "draws_at_limit",
         "win_rate",
-        "win_ci_low",
-        "win_ci_high",
+        "win_rate_ci_low",
+        "win_rate_ci_high",
         "draw_rate",
-        "draw_ci_low",
-        "draw_ci_high",
+        "draw_rate_ci_low",
+        "draw_rate_ci_high",
         "mean_turns",
         "median_turns",
         "p90_turns",
@@ -399,10 +399,10 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow], peek: &dyn Fn(&str) -> bo
         "stop_games",
         "stop_llr",
         "stop_half_width",
-        "win_effective_games",
+        "win_rate_effective_games",
         "win_diff",
-        "win_diff_low",
-        "win_diff_high",
+        "win_diff_ci_low",
+        "win_diff_ci_high",
     ];
     w.write_record(
         header
@@ -516,44 +516,44 @@ pub fn write_cards(path: &Path, names: &[MatchNames], accs: &[MatchAcc]) -> Resu
         "drawn_games",
         "drawn_wins",
         "win_rate_drawn",
-        "drawn_ci_low",
-        "drawn_ci_high",
+        "win_rate_drawn_ci_low",
+        "win_rate_drawn_ci_high",
         "played_games",
         "played_wins",
         "win_rate_played",
-        "played_ci_low",
-        "played_ci_high",
+        "win_rate_played_ci_low",
+        "win_rate_played_ci_high",
         "never_drawn_games",
         "never_drawn_wins",
         "win_rate_never_drawn",
-        "never_drawn_ci_low",
-        "never_drawn_ci_high",
+        "win_rate_never_drawn_ci_low",
+        "win_rate_never_drawn_ci_high",
         "improvement_when_drawn",
-        "improvement_ci_low",
-        "improvement_ci_high",
+        "improvement_when_drawn_ci_low",
+        "improvement_when_drawn_ci_high",
         "opening_games",
         "opening_wins",
         "opening_rate",
-        "opening_low",
-        "opening_high",
+        "opening_rate_ci_low",
+        "opening_rate_ci_high",
         "later_games",
         "later_wins",
         "later_rate",
-        "later_low",
-        "later_high",
+        "later_rate_ci_low",
+        "later_rate_ci_high",
         "gih_games",
         "gih_wins",
         "gih_rate",
-        "gih_low",
-        "gih_high",
+        "gih_rate_ci_low",
+        "gih_rate_ci_high",
         "gns_games",
         "gns_wins",
         "gns_rate",
-        "gns_low",
-        "gns_high",
+        "gns_rate_ci_low",
+        "gns_rate_ci_high",
         "iwd",
-        "iwd_low",
-        "iwd_high",
+        "iwd_ci_low",
+        "iwd_ci_high",
     ])?;
     for (nm, acc) in names.iter().zip(accs) {
         for (k, cards) in acc.cards.iter().enumerate() {

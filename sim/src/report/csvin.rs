@@ -191,6 +191,20 @@ impl<'a> Rec<'a> {
         Ok(est)
     }
 
+    /// The rate in column `col` with its interval in `col_ci_low`, `col_ci_high` (the naming
+    /// pattern of every output CSV), as [`Rec::rate`].
+    pub fn rate_ci(&self, col: &str) -> Result<Option<Est>> {
+        let (lo, hi) = ci_names(col);
+        self.rate([col, &lo, &hi])
+    }
+
+    /// The estimate in column `col` with its interval in `col_ci_low`, `col_ci_high`, as
+    /// [`Rec::est`].
+    pub fn est_ci(&self, col: &str) -> Result<Option<Est>> {
+        let (lo, hi) = ci_names(col);
+        self.est([col, &lo, &hi])
+    }
+
     /// An estimate with its interval (three columns, all present or all empty), checked to
     /// be ordered lo ≤ v ≤ hi.
     pub fn est(&self, cols: [&str; 3]) -> Result<Option<Est>> {
@@ -220,6 +234,11 @@ impl<'a> Rec<'a> {
             ),
         }
     }
+}
+
+/// The names of the interval columns of column `col`: `col_ci_low`, `col_ci_high`.
+pub fn ci_names(col: &str) -> (String, String) {
+    (format!("{col}_ci_low"), format!("{col}_ci_high"))
 }
 
 /// An estimate with its 95% interval.

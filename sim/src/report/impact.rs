@@ -23,7 +23,7 @@ pub(super) fn impact_section(t: &Table) -> Result<Section> {
         let what = format!("{} {} {}", r.s("deck"), r.s("change"), r.s("card"));
         check_le(t, &what, bw, g, "base wins")?;
         check_le(t, &what, nw, g, "new wins")?;
-        let diff = r.est(["diff", "diff_low", "diff_high"])?;
+        let diff = r.est_ci("diff")?;
         let label = format!("{} ({}) · {}", r.s("card"), r.s("change"), r.s("deck"));
         if let Some(e) = diff {
             bars.push(Bar {

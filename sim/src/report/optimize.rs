@@ -19,7 +19,7 @@ pub(super) fn optimize_section(opt: &Table, traj: Option<&Table>) -> Result<Sect
         let (g, w) = (r.u("games")?, r.u("wins")?);
         check_le(opt, r.s("arm"), w, g, "wins")?;
         search_games = r.u("search_games")?;
-        let diff = r.est(["diff", "diff_low", "diff_high"])?;
+        let diff = r.est_ci("diff")?;
         if r.s("arm") == "best" {
             changes = r.s("changes").to_string();
         }
@@ -61,7 +61,7 @@ pub(super) fn optimize_section(opt: &Table, traj: Option<&Table>) -> Result<Sect
                 continue;
             }
             let n = r.u("incumbent_games")?;
-            if let Some(e) = r.est(["incumbent_win_rate", "incumbent_low", "incumbent_high"])? {
+            if let Some(e) = r.est_ci("incumbent_win_rate")? {
                 pts_v.push(Pt {
                     x: r.u("search_games")? as f64,
                     y: e.v,

@@ -22,8 +22,8 @@ pub(super) const SUMMARY_COLS: [&str; 10] = [
     "wins",
     "draws",
     "win_rate",
-    "win_ci_low",
-    "win_ci_high",
+    "win_rate_ci_low",
+    "win_rate_ci_high",
 ];
 
 pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
@@ -37,7 +37,7 @@ pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
         let (games, wins, draws) = (r.u("games")?, r.u("wins")?, r.u("draws")?);
         let what = format!("{} / {} / {}", r.s("matchup"), r.s("deck"), r.s("seat"));
         check_le(t, &what, wins + draws, games, "wins plus draws")?;
-        let est = r.rate(["win_rate", "win_ci_low", "win_ci_high"])?;
+        let est = r.rate_ci("win_rate")?;
         let seat = r.s("seat");
         if seat == "all" {
             all_rows.push((r.s("deck").into(), r.s("opponent").into()));

@@ -33,9 +33,9 @@ pub(super) fn sweep_section(t: &Table) -> Result<Section> {
             value: r.s("value").to_string(),
             seat: r.s("seat").to_string(),
             games,
-            win: r.rate(["win_rate", "win_low", "win_high"])?,
+            win: r.rate_ci("win_rate")?,
             stalls,
-            stall: r.rate(["stall_rate", "stall_low", "stall_high"])?,
+            stall: r.rate_ci("stall_rate")?,
             mean: r.fo("mean_turns")?,
             p90: r.fo("p90_turns")?,
         };

@@ -19,8 +19,8 @@ pub(super) fn teams_section(t: &Table) -> Result<Section> {
         let (w, d, l) = (r.u("wins")?, r.u("draws")?, r.u("losses")?);
         let what = format!("{} {} {}", r.s("matchup"), r.s("team"), r.s("seats"));
         check_le(t, &what, w + d + l, g, "wins, draws and losses")?;
-        let win = r.rate(["win_rate", "win_ci_low", "win_ci_high"])?;
-        let draw = r.rate(["draw_rate", "draw_ci_low", "draw_ci_high"])?;
+        let win = r.rate_ci("win_rate")?;
+        let draw = r.rate_ci("draw_rate")?;
         if let (Some(e), "all") = (win, r.s("seats")) {
             ns.push(g);
             bars.push(Bar {

@@ -170,7 +170,7 @@ fn a_categorical_sweep_keeps_file_order_and_splits_disagreeing_seats() {
     let t = Tmp::new("catsweep");
     t.write(
         "sweep.csv",
-        "param,value,games,seat,wins,win_rate,win_low,win_high,stalls,stall_rate,stall_low,stall_high,mean_turns,p90_turns,extra\n\
+        "param,value,games,seat,wins,win_rate,win_rate_ci_low,win_rate_ci_high,stalls,stall_rate,stall_rate_ci_low,stall_rate_ci_high,mean_turns,p90_turns,extra\n\
          at_limit,defender,100,attacker,40,0.4,0.3,0.5,10,0.1,0.05,0.17,30,45,x\n\
          at_limit,defender,100,defender,60,0.6,0.5,0.7,12,0.12,0.07,0.2,30,45,x\n\
          at_limit,draw,100,attacker,45,0.45,0.35,0.55,10,0.1,0.05,0.17,31,46,x\n\
@@ -325,22 +325,22 @@ fn bad_input_is_named_by_file_and_line() {
         &format!("{text}rush,X,-1,10,0.5,0.5,0.1,0.2,0.3,5,5\n"),
     );
     let e = err(&t.0);
-    assert!(e.contains("impact.csv:10: columns `diff`, `diff_low`, `diff_high`: the interval [0.2, 0.3] does not hold 0.1"), "{e}");
+    assert!(e.contains("impact.csv:10: columns `diff`, `diff_ci_low`, `diff_ci_high`: the interval [0.2, 0.3] does not hold 0.1"), "{e}");
     let t = Tmp::copy_of("badrate", "tournament");
     t.write(
         "matrix.csv",
-        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,ci_low,ci_high\na,b,10,5,5,0,,0.2,0.8\n",
+        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,win_rate_ci_low,win_rate_ci_high\na,b,10,5,5,0,,0.2,0.8\n",
     );
     let e = err(&t.0);
     assert!(
         e.contains(
-            "matrix.csv:2: columns `win_rate`, `ci_low`, `ci_high` must be all filled or all empty"
+            "matrix.csv:2: columns `win_rate`, `win_rate_ci_low`, `win_rate_ci_high` must be all filled or all empty"
         ),
         "{e}"
     );
     t.write(
         "matrix.csv",
-        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,ci_low,ci_high\na,b,10,5,6,0,0.5,0.2,0.8\n",
+        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,win_rate_ci_low,win_rate_ci_high\na,b,10,5,6,0,0.5,0.2,0.8\n",
     );
     assert!(err(&t.0).contains("row_wins + col_wins + draws = 11 but games = 10"));
     t.write("manifest.json", "{\"kind\": \"tournament\",\n oops}");

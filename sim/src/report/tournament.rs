@@ -31,7 +31,7 @@ pub(super) fn matrix_section(t: &Table) -> Result<Section> {
                 rw + cw + d
             );
         }
-        let est = r.rate(["win_rate", "ci_low", "ci_high"])?;
+        let est = r.rate_ci("win_rate")?;
         let key = (r.s("row_deck").to_string(), r.s("col_deck").to_string());
         pairs.push(key.clone());
         if let Some(e) = est {
@@ -97,8 +97,8 @@ pub(super) fn ranking_section(t: &Table) -> Result<Section> {
     let mut rows = Vec::new();
     for r in t.recs() {
         let g = r.u("games")?;
-        let est = r.rate(["field_win_rate", "field_ci_low", "field_ci_high"])?;
-        let rating = r.est(["rating", "rating_low", "rating_high"])?;
+        let est = r.rate_ci("field_win_rate")?;
+        let rating = r.est_ci("rating")?;
         if let Some(e) = est {
             bars.push(Bar {
                 label: r.s("deck").to_string(),
