@@ -11,7 +11,7 @@ shift 2 || true
 NS=${*:-1 10 100 1000}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-JOB=(tournament --decks data/tyrant/decks --games-per-pair "$G" --seed 3 --quiet)
+JOB=(tournament --decks data/tyrant/decks --games "$G" --seed 3 --quiet)
 "$B" "${JOB[@]}" --out "$W/one" >/dev/null
 printf "%8s %14s %14s %12s\n" shards shard_bytes bytes_per_shard merge_s
 for n in $NS; do

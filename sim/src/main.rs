@@ -167,11 +167,11 @@ fn main() -> ExitCode {
 fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
     match cmd {
         None => cmd_default(DefaultArgs {
-            games_per_pair: DEFAULT_GAMES_PER_PAIR,
-            seed: 2026,
+            games: DEFAULT_GAMES_PER_PAIR,
+            seed: cli::common::DEFAULT_SEED,
             threads: None,
             dist: DistArgs::default(),
-            out: PathBuf::from("reports/default"),
+            out: None,
             quiet: false,
         }),
         Some(Cmd::Default(a)) => cmd_default(a),

@@ -181,7 +181,7 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         .iter()
         .any(|f| f.split('=').next().map(str::trim) == Some(name.as_str()))
     {
-        bail!("`{name}` is both swept (--param) and fixed (--fixed)");
+        bail!("`{name}` is both swept (--sweep) and fixed (--param)");
     }
     let mut rendered = Vec::new();
     for v in &values {

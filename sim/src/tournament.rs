@@ -131,7 +131,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
         crate::output::check_out(dir)?;
     }
     if spec.games_per_pair == 0 {
-        bail!("--games-per-pair must be at least 1");
+        bail!("--games must be at least 1");
     }
     if spec.decks.len() < 2 {
         bail!("a tournament needs at least two decks");

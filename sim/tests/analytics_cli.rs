@@ -154,22 +154,22 @@ fn bad_analytics_options() {
     let dd = tyrant_deck("rush");
     let dir = dd.parent().unwrap().to_str().unwrap();
     expect_error(
-        &["tournament", "--decks", dir, "--games-per-pair", "0"],
+        &["tournament", "--decks", dir, "--games", "0"],
         &out,
-        "--games-per-pair",
+        "--games",
     );
     expect_error(
-        &["sweep", "--decks", dir, "--param", "turn_limit=100..10:10"],
+        &["sweep", "--decks", dir, "--sweep", "turn_limit=100..10:10"],
         &out,
         "a range needs start <= end",
     );
     expect_error(
-        &["sweep", "--decks", dir, "--param", "turn_limit=0..20:10"],
+        &["sweep", "--decks", dir, "--sweep", "turn_limit=0..20:10"],
         &out,
         "rule parameter `turn_limit`: `0` is not a whole number from 1 to 1000",
     );
     expect_error(
-        &["sweep", "--decks", dir, "--param", "speed=1..3"],
+        &["sweep", "--decks", dir, "--sweep", "speed=1..3"],
         &out,
         "unknown rule parameter `speed`",
     );
@@ -178,7 +178,7 @@ fn bad_analytics_options() {
             "sweep",
             "--decks",
             dir,
-            "--param",
+            "--sweep",
             "at_limit=defender,attacker",
         ],
         &out,
@@ -189,9 +189,9 @@ fn bad_analytics_options() {
             "sweep",
             "--decks",
             dir,
-            "--param",
+            "--sweep",
             "turn_limit=10,20",
-            "--fixed",
+            "--param",
             "turn_limit=5",
         ],
         &out,
@@ -207,7 +207,7 @@ fn bad_analytics_options() {
             "alpha_omega",
             "--deck",
             host.to_str().unwrap(),
-            "--param",
+            "--sweep",
             "players=1..2",
         ],
         &out,
@@ -241,7 +241,7 @@ fn analytics_commands_write_their_files() {
             "tournament",
             "--decks",
             dir,
-            "--games-per-pair",
+            "--games",
             "200",
             "--sprt",
             "0.5,0.6",
@@ -312,7 +312,7 @@ fn analytics_commands_write_their_files() {
         "{stdout}"
     );
     expect_ok(
-        &["sweep", "--deck", rush, "--vs", poison, "--param", "flurry_chance=0,100", "--games", "200"],
+        &["sweep", "--deck", rush, "--vs", poison, "--sweep", "flurry_chance=0,100", "--games", "200"],
         &base.join("s"),
         "sweep.csv",
         "param,value,games,seat,wins,win_rate,win_rate_ci_low,win_rate_ci_high,stalls,stall_rate,stall_rate_ci_low,stall_rate_ci_high,mean_turns,p90_turns",

@@ -302,7 +302,7 @@ fn tournament(decks: &Path, games: u32, out: &Path) -> (i32, String, String) {
         "tournament",
         "--decks",
         decks.to_str().unwrap(),
-        "--games-per-pair",
+        "--games",
         &games,
         "--out",
         out.to_str().unwrap(),

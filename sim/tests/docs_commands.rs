@@ -1,7 +1,7 @@
 //! Every command shown in README.md and docs/**/*.md runs as written, so the documentation
 //! cannot rot: each ```sh block is run with bash (`set -e`) in a temporary folder that sees the
 //! repository's `data/` and `scenarios/`, with the `cardsim` binary of this build first on the
-//! PATH. Game counts are made small (`--games`, `--games-per-pair` and `--matches` values are
+//! PATH. Game counts are made small (`--games` and `--matches` values are
 //! replaced, and a `ladder` or `bench` line without a count gets one); nothing else changes.
 //! Blocks marked ```sh no-run (the cargo commands themselves, cluster scripts) are listed and
 //! skipped.
@@ -63,7 +63,7 @@ fn shrink(line: &str) -> String {
     let mut has_count = false;
     for i in 0..words.len() {
         let small = match words[i].as_str() {
-            "--games" | "--games-per-pair" => Some("20"),
+            "--games" => Some("20"),
             "--matches" => Some("4"),
             _ => None,
         };
@@ -80,7 +80,7 @@ fn shrink(line: &str) -> String {
         match sub {
             "ladder" => s.push_str(" --games 2"),
             "bench" => s.push_str(" --games 2000 --no-agents"),
-            "default" => s.push_str(" --games-per-pair 20"),
+            "default" => s.push_str(" --games 20"),
             _ => {}
         }
     }

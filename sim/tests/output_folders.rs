@@ -34,7 +34,7 @@ fn a_command_replaces_another_commands_outputs_and_cleans_orphaned_staging() {
         "tournament",
         "--decks",
         "data/tyrant/decks",
-        "--games-per-pair",
+        "--games",
         "40",
         "--quiet",
         "--out",

@@ -92,7 +92,7 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
                 "tournament",
                 "--decks",
                 &repo("data/tyrant/decks"),
-                "--games-per-pair",
+                "--games",
                 "700",
             ]),
             &[
@@ -128,7 +128,7 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
                 &d("bruisers"),
                 "--vs",
                 &d("flyers"),
-                "--param",
+                "--sweep",
                 "turn_limit=30,40,50",
                 "--games",
                 "5000",
@@ -187,7 +187,7 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
         ),
         (
             "default",
-            strs(&["default", "--games-per-pair", "150"]),
+            strs(&["default", "--games", "150"]),
             &["summary.csv", "turns.csv", "cards.csv"],
         ),
     ]

@@ -157,11 +157,11 @@ pub const WORKLOAD_NAMES: [&str; 10] = {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Number of games of the main Tyrant workload; every other workload plays a fixed
+    /// Games per run of the main Tyrant workload; every other workload plays a fixed
     /// fraction of it (at least one game).
     #[arg(long, default_value_t = 500_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Skip the agent speed lines (they are only printed when every workload runs).

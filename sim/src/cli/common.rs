@@ -85,26 +85,39 @@ pub struct DistArgs {
 
 #[derive(Args, Debug)]
 pub struct GameArg {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
+}
+
+/// The seed of every command that plays seeded games when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// The output folder of a command: `--out`, else the one default rule `reports/GAME/COMMAND`
+/// (the default job alone writes to `reports/default`).
+pub fn out_dir(out: &Option<PathBuf>, game: &str, command: &str) -> PathBuf {
+    out.clone().unwrap_or_else(|| {
+        PathBuf::from("reports")
+            .join(game.to_ascii_lowercase())
+            .join(command)
+    })
 }
 
 /// Options shared by the commands that play seeded games into an output folder (`run`,
 /// `tournament`, `impact`).
 #[derive(Args, Debug, Clone, serde::Serialize)]
 pub struct PlayArgs {
-    /// Run seed.
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// Output folder.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Rule parameter held fixed, `name=value` (repeatable; `cardsim params` lists them).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]

@@ -13,26 +13,30 @@ pub const DEFAULT_GAMES_PER_PAIR: u64 = 50_000;
 
 #[derive(Args, Debug)]
 pub struct DefaultArgs {
-    /// Games per pair of decks.
-    #[arg(long, default_value_t = DEFAULT_GAMES_PER_PAIR, allow_hyphen_values = true, value_parser = parse_count)]
-    pub games_per_pair: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Games per pair of decks (seats rotate game by game).
+    #[arg(long, alias = "games-per-pair", default_value_t = DEFAULT_GAMES_PER_PAIR, allow_hyphen_values = true, value_parser = parse_count)]
+    pub games: u64,
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub dist: DistArgs,
-    /// Output folder.
-    #[arg(long, default_value = "reports/default")]
-    pub out: PathBuf,
+    /// Output folder (default: reports/default).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
 }
 
 pub fn cmd_default(a: DefaultArgs) -> Result<()> {
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports/default"));
     let decks = example_decks("tyrant")?;
     let job = Job {
         game: "tyrant".into(),
@@ -40,10 +44,10 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         decks,
         pairing: Pairing::RoundRobin,
         agents: vec!["random".into(), "random".into()],
-        games: a.games_per_pair,
+        games: a.games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(a.out.clone()),
+        out: Some(out.clone()),
         params: vec![],
         progress: !a.quiet,
         command: argv(),
@@ -52,7 +56,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     println!(
         "cardsim default run: Tyrant, {} example decks, round robin of {pairs} pairs x {} games, random vs random, seats alternated",
         job.decks.len(),
-        a.games_per_pair
+        a.games
     );
     let r = execute(&job)?;
     print!("{}", summary_table(&r.summary));
@@ -62,10 +66,10 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
-    let (report, _) = cardsim_sim::report::write_report(&a.out)?;
+    let (report, _) = cardsim_sim::report::write_report(&out)?;
     println!(
         "CSVs and manifest in {}; charts in {}",
-        a.out.display(),
+        out.display(),
         report.display()
     );
     Ok(())

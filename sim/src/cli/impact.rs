@@ -10,10 +10,10 @@ use super::common::*;
 
 #[derive(Args, Debug, serde::Serialize)]
 pub struct ImpactArgs {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// The deck whose card changes.
@@ -33,7 +33,8 @@ pub struct ImpactArgs {
     /// Agent playing the opponents.
     #[arg(long = "vs-agent", default_value = "random")]
     pub vs_agent: String,
-    /// Paired games per opponent and change (the budget under --sprt/--until-halfwidth).
+    /// Paired games per opponent and change (each game played with and without the change);
+    /// the budget under --sprt/--until-halfwidth.
     #[arg(long, default_value_t = 20_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// The card to change.
@@ -124,7 +125,7 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         games: a.games,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(a.play.out.clone()),
+        out: Some(out_dir(&a.play.out, &a.game, "impact")),
         params: with_preset(&a.play.preset, &a.play.params),
         changes,
         all_cards: all,

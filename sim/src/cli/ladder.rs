@@ -16,10 +16,10 @@ pub const LADDER_AGENTS: [&str; 4] = ["random", "greedy", "mcts:iters=100", "mct
 
 #[derive(Args, Debug)]
 pub struct LadderArgs {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// Deck files (repeatable; default: every example deck of the game).
@@ -29,22 +29,23 @@ pub struct LadderArgs {
     /// The first anchors the ratings at 0.
     #[arg(long = "agent")]
     pub agents: Vec<String>,
-    /// Deals per pair of agents (each deal is played twice, the agents' seats swapped).
+    /// Deals per pair of agents (each deal is played once per seating, the agents' seats
+    /// swapped: two games a deal for two players).
     #[arg(long, default_value_t = LADDER_DEALS, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub dist: DistArgs,
-    /// Output folder (default: reports/agents/GAME).
-    #[arg(long)]
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
+    /// Rule parameter held fixed, `name=value` (repeatable; `cardsim params` lists them).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]
@@ -65,9 +66,7 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
     } else {
         a.agents
     };
-    let out = a
-        .out
-        .unwrap_or_else(|| PathBuf::from("reports/agents").join(a.game.to_ascii_lowercase()));
+    let out = out_dir(&a.out, &a.game, "ladder");
     let job = LadderJob {
         game: a.game,
         cards: a.cards,

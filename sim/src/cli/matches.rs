@@ -10,10 +10,11 @@ use super::common::*;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Game name (two players, both seats played by agents).
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega (two players,
+    /// both seats played by agents, so not Tyrant, whose defender is the rules' automaton).
     #[arg(long, default_value = "allegiance")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// Deck files of the pool (repeatable; default: every example deck of the game).
@@ -28,25 +29,25 @@ pub struct MatchArgs {
     /// Games per series (odd): the player who wins more than half wins the match.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=99))]
     pub best_of: u32,
-    /// Matches to play.
+    /// Matches (best-of series) to play: the count of this command is matches, not games.
     #[arg(long, default_value_t = 10_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub matches: u64,
     /// Who plays first in the game after a loss: `first` (the loser) or `second`.
     #[arg(long, default_value = "first")]
     pub loser_plays: LoserPlays,
-    /// Run seed.
-    #[arg(long, default_value_t = 2026, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub dist: DistArgs,
-    /// Output folder (default: reports/match/GAME).
-    #[arg(long)]
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
+    /// Rule parameter held fixed, `name=value` (repeatable; `cardsim params` lists them).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
     /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]
@@ -62,9 +63,7 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
     } else {
         a.decks
     };
-    let out = a
-        .out
-        .unwrap_or_else(|| PathBuf::from("reports/match").join(a.game.to_ascii_lowercase()));
+    let out = out_dir(&a.out, &a.game, "match");
     let r = series(&SeriesJob {
         game: a.game,
         cards: a.cards,

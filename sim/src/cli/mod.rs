@@ -16,3 +16,6 @@ pub mod run;
 pub mod scenario;
 pub mod sweep;
 pub mod tournament;
+
+#[cfg(test)]
+mod convention;

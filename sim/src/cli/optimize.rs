@@ -19,10 +19,10 @@ pub enum MethodArg {
 
 #[derive(Args, Debug, serde::Serialize)]
 pub struct OptimizeArgs {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// The start deck.
@@ -87,8 +87,8 @@ pub struct OptimizeArgs {
     #[arg(long, default_value_t = 2.576)]
     pub race_z: f64,
     /// No racing: every candidate plays --max-pairs games (plain climbing, for comparison).
-    #[arg(long)]
-    pub fixed: bool,
+    #[arg(long, alias = "fixed")]
+    pub no_racing: bool,
     /// Search list orders too, even when the game's decks are shuffled (e.g. for an agent
     /// that plays in list order).
     #[arg(long)]
@@ -96,19 +96,19 @@ pub struct OptimizeArgs {
     /// Paired games of the final re-measurement of the start and best decks on fresh seeds.
     #[arg(long, default_value_t = 20_000, value_parser = parse_count)]
     pub final_games: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// Output folder.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Rule parameter, `name=value` (repeatable).
-    #[arg(long = "param")]
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Rule parameter held fixed, `name=value` (repeatable; `cardsim params` lists them).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
-    /// A named bundle of rule parameters; `--param` wins over it.
+    /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]
     pub preset: Option<String>,
     /// Not supported: the search is sequential (refused with a message).
@@ -119,7 +119,7 @@ pub struct OptimizeArgs {
     #[arg(long, hide = true)]
     #[serde(skip)]
     pub resume: bool,
-    /// No progress output.
+    /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
 }
@@ -173,13 +173,13 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
                 look: a.look,
                 max_pairs: a.max_pairs,
                 z: a.race_z,
-                racing: !a.fixed,
+                racing: !a.no_racing,
             },
         },
         final_games: a.final_games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(a.out.clone()),
+        out: Some(out_dir(&a.out, &a.game, "optimize")),
         params: with_preset(&a.preset, &a.params),
         command: argv(),
         options: serde_json::to_value(&a)?,

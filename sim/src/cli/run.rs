@@ -10,7 +10,7 @@ use super::common::*;
 
 #[derive(Args, Debug, serde::Serialize)]
 pub struct RunArgs {
-    /// Game name (see `cardsim params`).
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
     /// Card file (default: the game's example cards in the data folder).
@@ -29,7 +29,8 @@ pub struct RunArgs {
     /// Agent playing the opposing deck(s).
     #[arg(long = "vs-agent", default_value = "random")]
     pub vs_agent: String,
-    /// Number of games.
+    /// Games per matchup (run plays one matchup; seats rotate game by game); the budget
+    /// under --sprt/--until-halfwidth.
     #[arg(long, default_value_t = 100_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
     /// Duplicate deals: play every deal once per seating (the game count must be a
@@ -48,6 +49,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
     decks.extend(a.vs);
     let mut agents = vec![a.agent];
     agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+    let out = out_dir(&a.play.out, &a.game, "run");
     let job = Job {
         game: a.game,
         cards: a.cards,
@@ -57,7 +59,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         games: a.games,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(a.play.out),
+        out: Some(out),
         params: with_preset(&a.play.preset, &a.play.params),
         progress: !a.play.quiet,
         command: argv(),

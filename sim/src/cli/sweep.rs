@@ -10,10 +10,10 @@ use super::common::*;
 
 #[derive(Args, Debug, serde::Serialize)]
 pub struct SweepArgs {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// The first deck of a single table (with --vs, or alone for a one-player game).
@@ -28,21 +28,20 @@ pub struct SweepArgs {
     /// Agent playing every deck.
     #[arg(long, default_value = "random")]
     pub agent: String,
-    /// The swept parameter: `name=lo..hi:step` (whole numbers) or `name=a,b,c`.
-    #[arg(long)]
-    pub param: String,
-    /// Another rule parameter held fixed, `name=value` (repeatable).
-    #[arg(long)]
-    pub fixed: Vec<String>,
-    /// A named bundle of rule parameters held fixed (`cardsim params` lists them); `--fixed`
-    /// and the swept parameter win over it.
+    /// The swept rule parameter: `name=lo..hi:step` (whole numbers) or `name=a,b,c`.
+    #[arg(long, value_name = "NAME=VALUES")]
+    pub sweep: Option<String>,
+    /// Rule parameter held fixed, `name=value` (repeatable; `cardsim params` lists them).
+    #[arg(long = "param", alias = "fixed", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]
     pub preset: Option<String>,
-    /// Games per table (pair of decks) at each value.
+    /// Games per table (a pair of decks, or the --deck/--vs table) and value.
     #[arg(long, default_value_t = 2_000, allow_hyphen_values = true, value_parser = parse_count)]
     pub games: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = parse_seed)]
+    /// Run seed: every game's randomness comes from it and the game's index.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_hyphen_values = true, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -50,9 +49,9 @@ pub struct SweepArgs {
     #[command(flatten)]
     #[serde(flatten)]
     pub dist: DistArgs,
-    /// Output folder.
-    #[arg(long)]
-    pub out: PathBuf,
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -69,18 +68,24 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         }
         _ => bail!("give --deck with --vs (one table) or --decks DIR (every pair)"),
     };
+    let Some(swept) = a.sweep.clone() else {
+        match a.params.iter().find(|p| p.contains("..") || p.contains(',')) {
+            Some(p) => bail!("sweep takes the swept parameter as --sweep {p} (--param holds the parameters kept fixed)"),
+            None => bail!("say which rule parameter to sweep: --sweep NAME=LO..HI:STEP or --sweep NAME=A,B,C (--param holds the parameters kept fixed)"),
+        }
+    };
     let spec = SweepSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
         decks,
         round_robin,
         agent: a.agent.clone(),
-        param: a.param.clone(),
-        fixed: with_preset(&a.preset, &a.fixed),
+        param: swept,
+        fixed: with_preset(&a.preset, &a.params),
         games: a.games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(a.out.clone()),
+        out: Some(out_dir(&a.out, &a.game, "sweep")),
         progress: !a.quiet,
         command: argv(),
         options: serde_json::to_value(&a)?,

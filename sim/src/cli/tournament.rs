@@ -10,10 +10,10 @@ use super::common::*;
 
 #[derive(Args, Debug, serde::Serialize)]
 pub struct TournamentArgs {
-    /// Game name.
+    /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
     #[arg(long, default_value = "tyrant")]
     pub game: String,
-    /// Card file (default: the game's example cards).
+    /// Card file (default: the game's example cards in the data folder).
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// Folder of deck files (every `*.txt`, sorted by name).
@@ -22,9 +22,10 @@ pub struct TournamentArgs {
     /// Agent playing every deck.
     #[arg(long, default_value = "random")]
     pub agent: String,
-    /// Games per pair of decks (seats alternated); the budget under --sprt/--until-halfwidth.
-    #[arg(long, default_value_t = 20_000, allow_hyphen_values = true, value_parser = parse_count)]
-    pub games_per_pair: u64,
+    /// Games per pair of decks (seats rotate game by game); the budget under
+    /// --sprt/--until-halfwidth.
+    #[arg(long, alias = "games-per-pair", default_value_t = 20_000, allow_hyphen_values = true, value_parser = parse_count)]
+    pub games: u64,
     /// Also play every deck against itself.
     #[arg(long)]
     pub mirrors: bool,
@@ -39,11 +40,11 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         cards: a.cards.clone(),
         decks: decks_in(&a.decks)?,
         agent: a.agent.clone(),
-        games_per_pair: a.games_per_pair,
+        games_per_pair: a.games,
         mirrors: a.mirrors,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(a.play.out.clone()),
+        out: Some(out_dir(&a.play.out, &a.game, "tournament")),
         params: with_preset(&a.play.preset, &a.play.params),
         stop: a.play.stop.rule()?,
         progress: !a.play.quiet,

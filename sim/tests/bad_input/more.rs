@@ -416,7 +416,7 @@ fn output_cases(repo: &Path, out: &mut Vec<Case>) {
 /// Cases of the analytics and agent commands.
 fn command_cases(out: &mut Vec<Case>) {
     let d = "{r}/data/tyrant/decks";
-    let t = format!("tournament --decks {d} --games-per-pair 2 --quiet --out {{t}}/out");
+    let t = format!("tournament --decks {d} --games 2 --quiet --out {{t}}/out");
     let i =
         format!("impact --deck {d}/rush.txt --vs {d}/poison.txt --games 2 --quiet --out {{t}}/out");
     let s =
@@ -424,7 +424,7 @@ fn command_cases(out: &mut Vec<Case>) {
     let rows: Vec<(&str, String, &[&str])> = vec![
         ("tournament: missing folder", t.replace(d, "{t}/nope"), &["nope"]),
         ("tournament: no decks", t.replace(d, "{t}/e"), &["e"]),
-        ("tournament: games 0", t.replace("--games-per-pair 2", "--games-per-pair 0"), &["--games-per-pair"]),
+        ("tournament: games 0", t.replace("--games 2", "--games 0"), &["--games"]),
         ("tournament: bad param", format!("{t} --param turn_limit=0"), &["turn_limit"]),
         ("tournament: shard 2/2", format!("{t} --shard 2/2"), &["--shard"]),
         ("tournament: look 0", format!("{t} --look 0 --sprt 0.5,0.55"), &["--look"]),
@@ -434,13 +434,13 @@ fn command_cases(out: &mut Vec<Case>) {
         ("impact: bad nerf", format!("{i} --card Dust~Raider --nerf attack*2"), &["attack*2"]),
         ("impact: nerf unknown stat", format!("{i} --card Dust~Raider --nerf luck-1"), &["luck"]),
         ("impact: card not in deck", format!("{i} --card Rifle~Squad --remove"), &["Rifle Squad"]),
-        ("sweep: empty range", format!("{s} --param turn_limit=10..5:1"), &["turn_limit"]),
-        ("sweep: huge range", format!("{s} --param=turn_limit=-9223372036854775808..9223372036854775807:1"), &["turn_limit"]),
-        ("sweep: step 0", format!("{s} --param turn_limit=10..20:0"), &["turn_limit"]),
-        ("sweep: unknown param", format!("{s} --param bogus=1..3:1"), &["bogus"]),
-        ("sweep: value out of range", format!("{s} --param turn_limit=0..2000:1000"), &["turn_limit"]),
-        ("sweep: bad fixed", format!("{s} --param turn_limit=10,20 --fixed bogus=1"), &["bogus"]),
-        ("sweep: not a range", format!("{s} --param turn_limit=abc"), &["abc"]),
+        ("sweep: empty range", format!("{s} --sweep turn_limit=10..5:1"), &["turn_limit"]),
+        ("sweep: huge range", format!("{s} --sweep=turn_limit=-9223372036854775808..9223372036854775807:1"), &["turn_limit"]),
+        ("sweep: step 0", format!("{s} --sweep turn_limit=10..20:0"), &["turn_limit"]),
+        ("sweep: unknown param", format!("{s} --sweep bogus=1..3:1"), &["bogus"]),
+        ("sweep: value out of range", format!("{s} --sweep turn_limit=0..2000:1000"), &["turn_limit"]),
+        ("sweep: bad fixed", format!("{s} --sweep turn_limit=10,20 --param bogus=1"), &["bogus"]),
+        ("sweep: not a range", format!("{s} --sweep turn_limit=abc"), &["abc"]),
         ("ladder: unknown agent", "ladder --agent random --agent nope --games 2 --quiet --out {t}/out".into(), &["nope"]),
         ("ladder: games 0", "ladder --games 0 --quiet --out {t}/out".into(), &["--games"]),
         ("ladder: missing deck", "ladder --deck {t}/nope.txt --games 2 --quiet --out {t}/out".into(), &["nope.txt"]),
