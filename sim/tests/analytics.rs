@@ -459,6 +459,7 @@ fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpe
         out: Some(out),
         params: vec![],
         stop: StopRule::default(),
+        duplicate: false,
         progress: false,
         command: vec!["test".into()],
         options: serde_json::json!({}),
