@@ -6,6 +6,7 @@ use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
+use crate::tyrant::hot::{self, Hot};
 use crate::tyrant::rules::{AtLimit, RallyLasts, Rules, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
 
@@ -320,6 +321,13 @@ impl TyrantState {
         shared.db.card(card)
     }
 
+    /// The compiled hot record of card `card`.
+    #[inline(always)]
+    pub(super) fn hot(&self, card: u16) -> Hot {
+        let shared: &'static Shared = self.shared;
+        shared.hot[card as usize]
+    }
+
     /// The card at deck position `pos` of seat `seat`.
     #[inline]
     pub fn card_at(&self, seat: usize, pos: u8) -> u16 {
@@ -361,6 +369,25 @@ impl TyrantState {
             }
         }
         targets[self.rng.random_range(0..targets.len())]
+    }
+
+    /// One slot of the non-empty mask `targets`, uniformly at random (a forced target
+    /// first): the same draw as [`Self::pick`] on the list of the mask's slots.
+    pub(super) fn pick_in(&mut self, targets: u32) -> u8 {
+        if !self.forced.is_empty() {
+            let mut list: ArrayVec<u8, ROW> = ArrayVec::new();
+            let mut m = targets;
+            while m != 0 {
+                list.push(m.trailing_zeros() as u8);
+                m &= m - 1;
+            }
+            return self.pick(&list);
+        }
+        let mut m = targets;
+        for _ in 0..self.rng.random_range(0..targets.count_ones() as usize) {
+            m &= m - 1;
+        }
+        m.trailing_zeros() as u8
     }
 
     #[cold]
