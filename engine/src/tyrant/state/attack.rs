@@ -276,6 +276,7 @@ impl TyrantState {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
                 u.hp = u.hp.saturating_sub(x as i16);
+                self.sides[q].dead |= !self.sides[q].structures[w].alive();
                 note!(self, "  crush: {x} damage to {} wall", SEATS[q]);
             }
             None => {
@@ -330,6 +331,7 @@ impl TyrantState {
                 let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
+                self.sides[q].dead |= !alive;
                 note!(
                     self,
                     "  {} attacks the {} wall: {dmg} damage",

@@ -143,6 +143,9 @@ pub struct Side {
     pub gone: u64,
     /// Turns this side has begun.
     pub turns: u16,
+    /// A card of this side may have been destroyed since its rows were last shifted (set
+    /// wherever a card's health can drop to 0, so that the shift scans the rows only then).
+    pub dead: bool,
 }
 
 /// Seat names, for the log.
@@ -288,6 +291,7 @@ impl TyrantState {
                 played: 0,
                 gone: 0,
                 turns: 0,
+                dead: false,
             }
         };
         let mut s = TyrantState {

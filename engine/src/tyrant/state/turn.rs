@@ -222,6 +222,10 @@ impl TyrantState {
 
     pub(super) fn shift(&mut self, s: usize) {
         let side = &mut self.sides[s];
+        if !side.dead {
+            return; // nothing was destroyed since the last shift
+        }
+        side.dead = false;
         let gone = compact(&mut side.assaults) | compact(&mut side.structures);
         side.gone |= gone;
     }
@@ -232,6 +236,7 @@ impl TyrantState {
     /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
     #[inline(always)]
     pub(super) fn died(&mut self, s: usize, i: usize) -> bool {
+        self.sides[s].dead = true;
         if !self.hot(self.sides[s].assaults[i].card).has(hot::REGEN) && self.log.is_none() {
             return false;
         }
