@@ -375,25 +375,6 @@ impl TyrantState {
         targets[self.rng.random_range(0..targets.len())]
     }
 
-    /// One slot of the non-empty mask `targets`, uniformly at random (a forced target
-    /// first): the same draw as [`Self::pick`] on the list of the mask's slots.
-    pub(super) fn pick_in(&mut self, targets: u32) -> u8 {
-        if !self.forced.is_empty() {
-            let mut list: ArrayVec<u8, ROW> = ArrayVec::new();
-            let mut m = targets;
-            while m != 0 {
-                list.push(m.trailing_zeros() as u8);
-                m &= m - 1;
-            }
-            return self.pick(&list);
-        }
-        let mut m = targets;
-        for _ in 0..self.rng.random_range(0..targets.count_ones() as usize) {
-            m &= m - 1;
-        }
-        m.trailing_zeros() as u8
-    }
-
     #[cold]
     pub(super) fn push_note(&mut self, line: String) {
         if let Some(l) = self.log.as_mut() {

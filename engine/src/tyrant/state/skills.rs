@@ -51,8 +51,13 @@ impl TyrantState {
             (true, true) => (p, Via::Chaosed),
             (false, _) => (p, Via::Printed),
         };
-        let targets = self.targets(ts, sk.kind, sk.faction);
-        if targets == 0 {
+        let mut targets: ArrayVec<u8, ROW> = ArrayVec::new();
+        for (i, u) in self.sides[ts].assaults.iter().enumerate() {
+            if self.valid_target(sk.kind, sk.faction, u) {
+                targets.push(i as u8);
+            }
+        }
+        if targets.is_empty() {
             note!(
                 self,
                 "  {} {}: no valid target",
@@ -62,11 +67,8 @@ impl TyrantState {
             return;
         }
         if sk.all {
-            let mut m = targets;
-            while m != 0 {
-                let t = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.use_on(p, src, ts, t, sk, via);
+            for &t in targets.iter() {
+                self.use_on(p, src, ts, t as usize, sk, via);
                 // A source destroyed (and not regenerated) or jammed on the way by a
                 // Payback stops at once, the rest of this All skill included.
                 if let Src::Assault(i) = src {
@@ -77,45 +79,9 @@ impl TyrantState {
                 }
             }
         } else {
-            let t = self.pick_in(targets);
+            let t = self.pick(&targets);
             self.use_on(p, src, ts, t as usize, sk, via);
         }
-    }
-
-    /// The valid targets on side `ts` of a skill of kind `kind` restricted to `faction`, as
-    /// a bit mask of slots ([`Self::valid_target`] for every slot, with the skill's kind
-    /// decided once for the row instead of once per card).
-    #[inline]
-    pub(super) fn targets(&self, ts: usize, kind: ActKind, faction: u8) -> u32 {
-        #[inline(always)]
-        fn scan(row: &[Unit], ok: impl Fn(&Unit) -> bool) -> u32 {
-            let mut m = 0u32;
-            for (i, u) in row.iter().enumerate() {
-                m |= ((u.alive() && ok(u)) as u32) << i;
-            }
-            m
-        }
-        let row = self.sides[ts].assaults.as_slice();
-        let rules: &'static Rules = &self.shared.rules;
-        let m = match kind {
-            ActKind::Strike | ActKind::Enfeeble | ActKind::Protect => scan(row, |_| true),
-            ActKind::Weaken => scan(row, |u| {
-                u.timer <= 1
-                    && !(rules.weaken_skips_idle && u.has(JAMMED | IMMOBILIZED))
-                    && u.power(self.def(u.card)) > 0
-            }),
-            ActKind::Rally => scan(row, |u| {
-                u.timer == 0 && !u.has(ATTACKED | JAMMED | IMMOBILIZED)
-            }),
-            ActKind::Jam => scan(row, |u| u.timer <= 1 && !u.has(JAMMED)),
-            ActKind::Chaos => scan(row, |u| {
-                u.timer <= 1 && !u.has(CHAOSED) && !(rules.chaos_skips_jammed && u.has(JAMMED))
-            }),
-        };
-        if faction == ANY_FACTION || m == 0 {
-            return m;
-        }
-        m & scan(row, |u| self.def(u.card).faction == faction)
     }
 
     pub(super) fn src_name(&self, p: usize, src: Src) -> String {
