@@ -120,35 +120,90 @@ pub fn append_to(dir: &Path, spec: &AblationSpec, a: &Ablation) -> Result<PathBu
     let mp = dir.join("manifest.json");
     let text =
         std::fs::read_to_string(&mp).with_context(|| format!("cannot read {}", mp.display()))?;
-    let mut m: serde_json::Value = serde_json::from_str(&text)
+    let m: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| anyhow!("{}:{}: not valid JSON: {e}", mp.display(), e.line()))?;
-    let obj = m
-        .as_object_mut()
-        .ok_or_else(|| anyhow!("{}:1: expected a JSON object", mp.display()))?;
-    obj.entry("files")
-        .or_insert_with(|| serde_json::json!({}))
+    let mut files = m
+        .get("files")
+        .cloned()
+        .unwrap_or_else(|| serde_json::json!({}));
+    files
         .as_object_mut()
         .ok_or_else(|| anyhow!("{}: `files` is not an object", mp.display()))?
         .insert("impact.csv".into(), sha.into());
-    obj.insert(
-        "ablation".into(),
-        serde_json::json!({
-            "file": "impact.csv",
-            "change": "remove",
-            "agent": spec.agent,
-            "games_per_opponent": spec.games,
-            "seed": spec.seed,
-            "games": a.games,
-            "elapsed_seconds": a.elapsed_seconds,
-            "pairing": "each deck against every other deck: game t faces opponent t mod M, seats alternated by t div M, every random stream from (seed, t) in both arms (with and without the card)",
-        }),
-    );
+    let ablation = serde_json::json!({
+        "file": "impact.csv",
+        "change": "remove",
+        "agent": spec.agent,
+        "games_per_opponent": spec.games,
+        "seed": spec.seed,
+        "games": a.games,
+        "elapsed_seconds": a.elapsed_seconds,
+        "pairing": "each deck against every other deck: game t faces opponent t mod M, seats alternated by t div M, every random stream from (seed, t) in both arms (with and without the card)",
+    });
+    let text = with_entries(&text, &[("files", &files), ("ablation", &ablation)])
+        .ok_or_else(|| anyhow!("{}: not a manifest cardsim wrote", mp.display()))?;
     let tmp = dir.join(format!(".manifest.json.tmp-{}", std::process::id()));
-    let res = crate::output::write_json(&tmp, &m)
-        .and_then(|_| std::fs::rename(&tmp, &mp).map_err(Into::into));
+    let res = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &mp));
     if res.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
     res.with_context(|| format!("cannot write {}", mp.display()))?;
     Ok(to)
+}
+
+/// The pretty-printed JSON object `text` with its top-level `entries` replaced (in place) or
+/// added (at the end), every other entry's text and order kept. `None` when `text` is not an
+/// object pretty-printed with two-space indents (as cardsim writes manifests).
+fn with_entries(text: &str, entries: &[(&str, &serde_json::Value)]) -> Option<String> {
+    let body = text.trim_end().strip_prefix("{\n")?.strip_suffix('}')?;
+    // Top-level entries start on lines `  "key": ` (deeper lines are indented further, and
+    // JSON strings hold no raw line breaks).
+    let mut items: Vec<(String, String)> = Vec::new();
+    for line in body.lines() {
+        if let Some(rest) = line.strip_prefix("  \"") {
+            let key = rest.split('"').next()?.to_string();
+            items.push((key, String::new()));
+        }
+        let item = items.last_mut()?;
+        item.1.push_str(line);
+        item.1.push('\n');
+    }
+    for (key, value) in entries {
+        let pretty = serde_json::to_string_pretty(value)
+            .ok()?
+            .replace('\n', "\n  ");
+        let entry = format!("  {}: {pretty}\n", serde_json::to_string(key).ok()?);
+        match items.iter_mut().find(|i| i.0 == *key) {
+            Some(i) => i.1 = entry,
+            None => items.push((key.to_string(), entry)),
+        }
+    }
+    let n = items.len();
+    let mut out = String::from("{\n");
+    for (i, (_, t)) in items.iter().enumerate() {
+        let t = t.trim_end().trim_end_matches(',');
+        out.push_str(t);
+        out.push_str(if i + 1 < n { ",\n" } else { "\n" });
+    }
+    out.push_str("}\n");
+    serde_json::from_str::<serde_json::Value>(&out).ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_replaced_in_place_or_added_at_the_end() {
+        let text = "{\n  \"kind\": \"run\",\n  \"files\": {\n    \"a.csv\": \"x\"\n  },\n  \"seed\": 2\n}\n";
+        let files = serde_json::json!({"a.csv": "x", "impact.csv": "y"});
+        let ab = serde_json::json!({"games": 3});
+        let out = with_entries(text, &[("files", &files), ("ablation", &ab)]).unwrap();
+        assert_eq!(
+            out,
+            "{\n  \"kind\": \"run\",\n  \"files\": {\n    \"a.csv\": \"x\",\n    \"impact.csv\": \"y\"\n  },\n  \"seed\": 2,\n  \"ablation\": {\n    \"games\": 3\n  }\n}\n"
+        );
+        assert!(with_entries("[1]", &[]).is_none());
+    }
 }

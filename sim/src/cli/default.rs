@@ -20,7 +20,7 @@ pub struct DefaultArgs {
     pub games: u64,
     /// Paired games per opponent and card of the ablation that follows the round robin (each
     /// card of each deck removed in turn, the deck played with and without it on the same
-    /// deals; 0: no ablation).
+    /// deals; at most --games; 0: no ablation).
     #[arg(long, default_value_t = DEFAULT_ABLATION_GAMES, value_name = "N")]
     pub ablation_games: u64,
     /// Run seed: every game's randomness comes from it and the game's index.
@@ -87,13 +87,14 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     // The ablation plays in a whole run only: shards and merges carry the round robin alone.
     let whole = cardsim_sim::distribute::current()
         .is_none_or(|c| matches!(c.mode, cardsim_sim::distribute::Mode::Whole));
-    if a.ablation_games > 0 && whole {
+    let ablation_games = a.ablation_games.min(a.games);
+    if ablation_games > 0 && whole {
         let spec = AblationSpec {
             game: job.game.clone(),
             cards: None,
             decks: job.decks.clone(),
             agent: "random".into(),
-            games: a.ablation_games,
+            games: ablation_games,
             seed: a.seed,
             threads: job.threads,
             params: vec![],
@@ -103,7 +104,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         append_to(&out, &spec, &ab)?;
         println!(
             "ablation: every card of every deck removed in turn, {} paired games per opponent and card: {} games in {:.2} s (impact.csv; the report's first chart)",
-            a.ablation_games, ab.games, ab.elapsed_seconds
+            ablation_games, ab.games, ab.elapsed_seconds
         );
     }
     println!("CSVs and manifest in {}", out.display());

@@ -27,6 +27,10 @@ pub(super) fn seat_section(t: &Table) -> Result<Option<Section>> {
         .map(|r| r.s("seat"))
         .find(|s| *s != "all")
         .map(str::to_string);
+    // A game of one seat (a solo game) has no seat advantage.
+    if distinct(t.recs().map(|r| r.s("seat")).filter(|s| *s != "all")).len() < 2 {
+        return Ok(None);
+    }
     let mut firsts: Vec<First> = Vec::new();
     for r in t.recs() {
         let seat = r.s("seat");
