@@ -660,7 +660,7 @@ pub const IMPACT_COLUMNS: [&str; 15] = [
     "new_wins",
 ];
 
-fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Result<()> {
+pub(crate) fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Result<()> {
     let mut w = crate::csvout::CsvOut::from_path(path)?;
     let mut header: Vec<&str> = IMPACT_COLUMNS.to_vec();
     header.extend([

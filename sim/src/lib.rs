@@ -7,6 +7,7 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+pub mod ablation;
 pub mod coverage;
 pub mod csvout;
 pub mod datadir;

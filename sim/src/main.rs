@@ -12,7 +12,7 @@ mod cli;
 use cli::bench::{cmd_bench, BenchArgs};
 use cli::common::DistArgs;
 use cli::common::GameArg;
-use cli::default::{cmd_default, DefaultArgs, DEFAULT_GAMES_PER_PAIR};
+use cli::default::{cmd_default, DefaultArgs};
 use cli::impact::{cmd_impact, ImpactArgs};
 use cli::info::{cmd_params, ListAgents};
 use cli::ladder::{cmd_ladder, LadderArgs};
@@ -166,14 +166,7 @@ fn main() -> ExitCode {
 /// Run one parsed command.
 fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
     match cmd {
-        None => cmd_default(DefaultArgs {
-            games: DEFAULT_GAMES_PER_PAIR,
-            seed: cli::common::DEFAULT_SEED,
-            threads: None,
-            dist: DistArgs::default(),
-            out: None,
-            quiet: false,
-        }),
+        None => cmd_default(DefaultArgs::defaults()),
         Some(Cmd::Default(a)) => cmd_default(a),
         Some(Cmd::Run(a)) => cmd_run(a),
         Some(Cmd::Bench(a)) => cmd_bench(a),

@@ -61,17 +61,22 @@ fn a_command_replaces_another_commands_outputs_and_cleans_orphaned_staging() {
     ];
     let r = cardsim(&run);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    // The tournament's matrix, ranking and report are gone; the user's own file stays.
+    // The tournament's matrix, ranking and report are gone (the report there is the run's
+    // own); the user's own file stays.
     assert_eq!(
         names(&out),
         [
             "cards.csv",
             "manifest.json",
             "notes.txt",
+            "report.html",
             "summary.csv",
             "turns.csv"
         ]
     );
+    let page = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(page.contains("<title>cardsim run report: out</title>"));
+    assert!(!page.contains("<section id=\"matrix\">"));
     assert!(
         !orphan.exists(),
         "the killed run's staging folder is removed"

@@ -104,3 +104,154 @@ fn turn_counts_that_disagree_with_the_summary_are_refused() {
     );
     assert!(!t.0.join("report.html").exists());
 }
+
+fn cardsim(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_cardsim"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// The `<section>` with id `id` of a report page.
+fn section(html: &str, id: &str) -> String {
+    let start = html
+        .find(&format!("<section id=\"{id}\">"))
+        .unwrap_or_else(|| panic!("no section {id}"));
+    let end = start + html[start..].find("</section>").unwrap();
+    html[start..end].to_string()
+}
+
+/// A crafted matrix.csv: a vs b 70.0% [67.1, 72.7] lies wholly outside 45–55% and 40–60%;
+/// a vs c 52.0% and b vs c 43.0% [40.0, 46.1] do not (their intervals reach into the band);
+/// with --band 0.40..0.75 nothing is an outlier.
+#[test]
+fn outliers_follow_the_band_on_a_crafted_matrix() {
+    let t = Tmp::new("report-cli-outliers");
+    std::fs::write(
+        t.0.join("matrix.csv"),
+        "row_deck,col_deck,games,row_wins,col_wins,draws,win_rate,win_rate_ci_low,win_rate_ci_high\n\
+         a,b,1000,700,300,0,0.7000,0.6710,0.7274\n\
+         a,c,1000,520,480,0,0.5200,0.4890,0.5508\n\
+         b,c,1000,430,570,0,0.4300,0.3998,0.4608\n\
+         b,a,1000,300,700,0,0.3000,0.2726,0.3290\n\
+         c,a,1000,480,520,0,0.4800,0.4492,0.5110\n\
+         c,b,1000,570,430,0,0.5700,0.5392,0.6002\n",
+    )
+    .unwrap();
+    let page = || std::fs::read_to_string(t.0.join("report.html")).unwrap();
+    let dir = t.0.to_str().unwrap();
+    let (code, _, err) = cardsim(&["report", dir, "--band", "0.45..0.55"]);
+    assert_eq!(code, 0, "{err}");
+    let o = section(&page(), "outliers");
+    assert!(o.contains("<h2>Outliers (outside 45.0%–55.0%)</h2>"), "{o}");
+    assert!(o.contains("<b>1 of 3 matchups</b>"), "{o}");
+    assert!(o.contains("<td>a vs b</td>"), "{o}");
+    assert!(o.contains("<td>above</td>"), "{o}");
+    assert!(!o.contains("<td>b vs c</td>") && !o.contains("<td>a vs c</td>"));
+    assert!(o.contains("Benjamini–Hochberg over all 3 tests"), "{o}");
+    let (code, _, err) = cardsim(&["report", dir, "--band", "0.40..0.75"]);
+    assert_eq!(code, 0, "{err}");
+    let o = section(&page(), "outliers");
+    assert!(o.contains("<b>0 of 3 matchups</b>"), "{o}");
+    assert!(!o.contains("<table>"));
+    // Sorted by a Bradley–Terry fit to the matrix: a (1,220 of 2,000 wins), c (1,050), b (730).
+    let h = page();
+    let rows: Vec<&str> = h
+        .split("class=\"cell empty\"><title>")
+        .skip(1)
+        .map(|s| s.split(" vs ").next().unwrap())
+        .collect();
+    assert_eq!(rows, ["a", "c", "b"]);
+    let (code, _, err) = cardsim(&["report", dir, "--band", "0.6..0.4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give the band as LO..HI"), "{err}");
+}
+
+/// Every command's folder gets a report: the ladder's and match's too (refused before).
+#[test]
+fn ladder_and_match_folders_get_a_report() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../reports/agents/tyrant");
+    let t = Tmp::new("report-cli-ladder");
+    for f in ["ladder.csv", "ratings.csv", "manifest.json"] {
+        std::fs::copy(format!("{src}/{f}"), t.0.join(f)).unwrap();
+    }
+    let (code, out, err) = report(&t.0);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(ladder report, 1 charts)"), "{out}");
+    let h = std::fs::read_to_string(t.0.join("report.html")).unwrap();
+    assert!(section(&h, "ratings").contains("<td class=\"num\">+452 [+418, +486]</td>"));
+    assert_eq!(section(&h, "ladder").matches("class=\"bar\"").count(), 6);
+    let m = Tmp::new("report-cli-match");
+    let dir = m.0.join("m");
+    let (code, out, err) = cardsim(&[
+        "match",
+        "--matches",
+        "20",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("report: "), "{out}");
+    let h = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(h.contains("<section id=\"series\">"));
+    assert!(section(&h, "series").contains("How many games the matches took"));
+    // --no-report: outputs, no page.
+    std::fs::remove_file(dir.join("report.html")).unwrap();
+    let (code, out, err) = cardsim(&[
+        "match",
+        "--matches",
+        "20",
+        "--quiet",
+        "--no-report",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("report: "), "{out}");
+    assert!(dir.join("series.csv").exists() && !dir.join("report.html").exists());
+}
+
+/// The default job leads its report with the causal card chart (the ablation's impact.csv,
+/// recorded in the manifest), and keeps the observational card metrics as a table.
+#[test]
+fn the_default_report_leads_with_the_causal_card_chart() {
+    let t = Tmp::new("report-cli-default");
+    let dir = t.0.join("d");
+    let (code, out, err) = cardsim(&[
+        "default",
+        "--games",
+        "200",
+        "--ablation-games",
+        "20",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("20 paired games per opponent and card"),
+        "{out}"
+    );
+    let h = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let first = h.find("<section id=").unwrap();
+    assert!(h[first..].starts_with("<section id=\"impact\">"));
+    let imp = section(&h, "impact");
+    assert!(imp.contains("<h2>Card impact (causal: each card removed)</h2>"));
+    assert!(imp.contains("(20 paired games per opponent and card"));
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["ablation"]["games_per_opponent"], 20);
+    assert!(m["files"]["impact.csv"].is_string());
+    // One bar per measured card (impact.csv rows with games).
+    let csv = std::fs::read_to_string(dir.join("impact.csv")).unwrap();
+    let measured = csv.lines().skip(1).filter(|l| !l.contains(",0,,")).count();
+    assert_eq!(imp.matches("class=\"bar\"").count(), measured);
+    assert!(section(&h, "cards").contains("Caveat: these are associations"));
+    assert!(!h.contains("chart-card-impact"));
+}

@@ -83,6 +83,39 @@ pub struct DistArgs {
     pub resume: bool,
 }
 
+/// The report page every command writes next to its outputs (`report.html`, the same page
+/// `cardsim report DIR` writes).
+#[derive(Args, Debug, Clone, Default, serde::Serialize)]
+pub struct ReportFlags {
+    /// Do not write report.html next to the outputs (`cardsim report DIR` writes it later).
+    #[arg(long)]
+    #[serde(skip)]
+    pub no_report: bool,
+    /// The report's outlier band, `LO..HI` (win rates, e.g. 0.45..0.55): matchups and decks
+    /// whose 95% interval lies wholly outside it are listed as outliers.
+    #[arg(long, value_name = "LO..HI", default_value = "0.40..0.60", value_parser = parse_band)]
+    #[serde(skip)]
+    pub band: (f64, f64),
+}
+
+impl ReportFlags {
+    /// Write `out/report.html` (unless --no-report) and say so.
+    pub fn write(&self, out: &std::path::Path) -> Result<()> {
+        if self.no_report {
+            return Ok(());
+        }
+        let opts = cardsim_sim::report::ReportOptions { band: self.band };
+        let (page, r) = cardsim_sim::report::write_report_with(out, &opts)?;
+        println!("report: {} ({} charts)", page.display(), r.charts.len());
+        Ok(())
+    }
+}
+
+/// `--band LO..HI`: two rates with 0 <= LO < HI <= 1.
+pub fn parse_band(s: &str) -> Result<(f64, f64), String> {
+    cardsim_sim::report::parse_band(s)
+}
+
 #[derive(Args, Debug)]
 pub struct GameArg {
     /// The game: tyrant, allegiance, battalla, mission_alliance or alpha_omega.
@@ -127,6 +160,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     #[serde(flatten)]
     pub dist: DistArgs,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub report: ReportFlags,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

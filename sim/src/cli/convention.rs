@@ -64,6 +64,8 @@ fn shared_flags_have_one_name_help_and_default() {
         "until-halfwidth",
         "min-games",
         "look",
+        "no-report",
+        "band",
     ] {
         let mut seen: Vec<(String, String, Vec<String>)> = Vec::new();
         for (name, c) in &cmds {
@@ -118,7 +120,16 @@ fn every_playing_command_has_the_same_job_flags() {
     let cmds = commands();
     for name in PLAYING {
         let c = &cmds[name];
-        for long in ["seed", "threads", "out", "quiet", "shard", "resume"] {
+        for long in [
+            "seed",
+            "threads",
+            "out",
+            "quiet",
+            "shard",
+            "resume",
+            "no-report",
+            "band",
+        ] {
             assert!(arg(c, long).is_some(), "{name} has no --{long}");
         }
         // One output rule: --out DIR is optional, default reports/GAME/COMMAND (the default

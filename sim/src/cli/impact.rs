@@ -115,6 +115,7 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
             }
         }
     }
+    let out = out_dir(&a.play.out, &a.game, "impact");
     let spec = ImpactSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
@@ -125,7 +126,7 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         games: a.games,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(out_dir(&a.play.out, &a.game, "impact")),
+        out: Some(out.clone()),
         params: with_preset(&a.play.preset, &a.play.params),
         changes,
         all_cards: all,
@@ -155,5 +156,5 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         r.manifest.threads,
         wrote(&r.written)
     );
-    Ok(())
+    a.play.report.write(&out)
 }

@@ -52,6 +52,8 @@ pub struct MatchArgs {
     /// A named bundle of rule parameters (`cardsim params` lists them); `--param` wins over it.
     #[arg(long)]
     pub preset: Option<String>,
+    #[command(flatten)]
+    pub report: ReportFlags,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -75,7 +77,7 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
         loser_plays: a.loser_plays,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(out),
+        out: Some(out.clone()),
         params: with_preset(&a.preset, &a.params),
         progress: !a.quiet,
         command: argv(),
@@ -91,5 +93,5 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    Ok(())
+    a.report.write(&out)
 }

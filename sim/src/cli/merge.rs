@@ -55,13 +55,8 @@ pub fn cmd_merge(a: MergeArgs, rerun: &dyn Fn(Vec<String>) -> Result<()>) -> Res
     argv.push(out.display().to_string());
     distribute::install(Context::new(Mode::Merge(set), false, &first.command));
     let started = std::time::Instant::now();
-    let sub = argv[1].clone();
+    // The command writes its report page too (unless its --no-report).
     rerun(argv)?;
-    // The report page too, for the outputs it reads (`default` writes its own).
-    if ["run", "tournament", "impact", "sweep"].contains(&sub.as_str()) {
-        let (page, _) = cardsim_sim::report::write_report(&out)?;
-        println!("wrote {}", page.display());
-    }
     println!(
         "merged {n} shards ({games} games) into {} in {:.2} s",
         out.display(),

@@ -119,6 +119,9 @@ pub struct OptimizeArgs {
     #[arg(long, hide = true)]
     #[serde(skip)]
     pub resume: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub report: ReportFlags,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -146,6 +149,7 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
             }
         }
     }
+    let out = out_dir(&a.out, &a.game, "optimize");
     let spec = OptimizeSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
@@ -179,7 +183,7 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         final_games: a.final_games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(out_dir(&a.out, &a.game, "optimize")),
+        out: Some(out.clone()),
         params: with_preset(&a.preset, &a.params),
         command: argv(),
         options: serde_json::to_value(&a)?,
@@ -193,5 +197,5 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         r.manifest.threads,
         wrote(&r.written)
     );
-    Ok(())
+    a.report.write(&out)
 }

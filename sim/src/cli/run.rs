@@ -59,7 +59,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         games: a.games,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(out),
+        out: Some(out.clone()),
         params: with_preset(&a.play.preset, &a.play.params),
         progress: !a.play.quiet,
         command: argv(),
@@ -102,5 +102,5 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    Ok(())
+    a.play.report.write(&out)
 }

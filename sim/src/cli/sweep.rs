@@ -52,12 +52,16 @@ pub struct SweepArgs {
     /// Output folder (default: reports/GAME/COMMAND).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    pub report: ReportFlags,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
 }
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
+    let out = out_dir(&a.out, &a.game, "sweep");
     let (decks, round_robin) = match (&a.decks, &a.deck) {
         (Some(dir), None) => (decks_in(dir)?, true),
         (None, Some(d)) => {
@@ -85,7 +89,7 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         games: a.games,
         seed: a.seed,
         threads: a.threads.map(|t| t as usize),
-        out: Some(out_dir(&a.out, &a.game, "sweep")),
+        out: Some(out.clone()),
         progress: !a.quiet,
         command: argv(),
         options: serde_json::to_value(&a)?,
@@ -99,5 +103,5 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         r.manifest.threads,
         wrote(&r.written)
     );
-    Ok(())
+    a.report.write(&out)
 }

@@ -40,6 +40,7 @@ pub struct TournamentArgs {
 }
 
 pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
+    let out = out_dir(&a.play.out, &a.game, "tournament");
     let spec = TournamentSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),
@@ -49,7 +50,7 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         mirrors: a.mirrors,
         seed: a.play.seed,
         threads: a.play.threads.map(|t| t as usize),
-        out: Some(out_dir(&a.play.out, &a.game, "tournament")),
+        out: Some(out.clone()),
         params: with_preset(&a.play.preset, &a.play.params),
         stop: a.play.stop.rule()?,
         duplicate: a.duplicate,
@@ -63,5 +64,5 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% intervals in matrix.csv: stratified by seat, or deal-paired under --duplicate); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.threads, wrote(&r.written)
     );
-    Ok(())
+    a.play.report.write(&out)
 }

@@ -10,9 +10,9 @@ use sha2::{Digest, Sha256};
 
 /// Options that change where or how fast a job runs but never its results: dropped from the
 /// command line before it is digested (each takes a value unless listed in [`FLAGS`]).
-pub const NOT_RESULTS: &[&str] = &["--out", "--threads", "--shard"];
+pub const NOT_RESULTS: &[&str] = &["--out", "--threads", "--shard", "--band"];
 /// Flags (no value) that cannot change a result.
-pub const FLAGS: &[&str] = &["--resume", "--quiet"];
+pub const FLAGS: &[&str] = &["--resume", "--quiet", "--no-report"];
 
 /// `argv` without the program name and the options of [`NOT_RESULTS`] and [`FLAGS`].
 pub fn job_argv(argv: &[String]) -> Vec<String> {

@@ -62,12 +62,21 @@ pub struct HeatCell {
 
 /// A matchup heatmap: `cells[r * cols.len() + c]` is row `r`'s result against column `c`
 /// (`None`: not played, e.g. the diagonal). Each cell shows the rate, its interval and n.
-pub fn heatmap(id: &str, rows: &[String], cols: &[String], cells: &[Option<HeatCell>]) -> String {
+/// `row_notes` (empty, or one per row) are drawn in small type under the row names (e.g. a
+/// rating).
+pub fn heatmap(
+    id: &str,
+    rows: &[String],
+    row_notes: &[String],
+    cols: &[String],
+    cells: &[Option<HeatCell>],
+) -> String {
     assert_eq!(cells.len(), rows.len() * cols.len());
     let (cw, ch) = (92.0, 56.0);
     let left = rows
         .iter()
         .map(|r| text_width(r, 13.0))
+        .chain(row_notes.iter().map(|n| text_width(n, 10.5)))
         .fold(40.0, f64::max)
         + 16.0;
     let top = cols
@@ -94,7 +103,21 @@ pub fn heatmap(id: &str, rows: &[String], cols: &[String], cells: &[Option<HeatC
     }
     for (i, r) in rows.iter().enumerate() {
         let y = top + ch * i as f64;
-        s.text(left - 8.0, y + ch / 2.0 + 4.0, r, 13.0, Anchor::End, "");
+        match row_notes.get(i) {
+            Some(note) => {
+                s.text(left - 8.0, y + ch / 2.0 - 2.0, r, 13.0, Anchor::End, "");
+                let grey = " fill=\"#555\" class=\"row-note\"";
+                s.text(
+                    left - 8.0,
+                    y + ch / 2.0 + 12.0,
+                    note,
+                    10.5,
+                    Anchor::End,
+                    grey,
+                );
+            }
+            None => s.text(left - 8.0, y + ch / 2.0 + 4.0, r, 13.0, Anchor::End, ""),
+        }
         for (j, c) in cols.iter().enumerate() {
             let x = left + cw * j as f64;
             let cell = cells[i * cols.len() + j].as_ref();

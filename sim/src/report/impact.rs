@@ -10,7 +10,9 @@ use super::html::*;
 
 pub(super) const IMPACT_COLS: [&str; 15] = crate::impact::IMPACT_COLUMNS;
 
-pub(super) fn impact_section(t: &Table) -> Result<Section> {
+/// The card-impact section; `ablation` is the manifest's record of a round robin's ablation
+/// (the default job's), when impact.csv comes from one.
+pub(super) fn impact_section(t: &Table, ablation: Option<&serde_json::Value>) -> Result<Section> {
     let mut bars = Vec::new();
     let mut rows = Vec::new();
     let mut ns = Vec::new();
@@ -48,6 +50,18 @@ pub(super) fn impact_section(t: &Table) -> Result<Section> {
         ]);
     }
     let mut html = String::new();
+    if let Some(a) = ablation {
+        let per = a.get("games_per_opponent").and_then(|x| x.as_u64());
+        html.push_str(&format!(
+            "<p><b>Causal card impact.</b> Every card of every deck was removed in turn and the \
+             deck played against each other deck with and without it on the same deals \
+             ({} paired games per opponent and card, a bounded budget next to the round \
+             robin's; <code>--ablation-games N</code> sets it). A bar is the change in the \
+             deck's win rate when the card leaves: a negative bar is a card that helps its \
+             deck. Same deals, same luck: the differences come from the card alone.</p>\n",
+            per.map(count).unwrap_or_else(|| "?".into())
+        ));
+    }
     if !bars.is_empty() {
         bars.sort_by(|a, b| b.est.v.total_cmp(&a.est.v));
         let svg = charts::hbars(
@@ -83,7 +97,11 @@ pub(super) fn impact_section(t: &Table) -> Result<Section> {
     ));
     Ok(Section {
         id: "impact".into(),
-        title: "Card impact (deck changes)".into(),
+        title: if ablation.is_some() {
+            "Card impact (causal: each card removed)".into()
+        } else {
+            "Card impact (deck changes)".into()
+        },
         html,
     })
 }

@@ -5,14 +5,19 @@
 //!
 //! | file | section |
 //! |---|---|
-//! | `summary.csv` | matchup heatmap (when there is no `matrix.csv`), seats, per-row table |
-//! | `turns.csv` | one stacked turn-count histogram per matchup |
-//! | `cards.csv` | card impact: per card of each deck, a win-rate difference with its interval |
-//! | `matrix.csv` | tournament matchup heatmap |
+//! | `impact.csv` | causal card impact bars (paired difference to the unchanged deck); first |
+//! | `summary.csv` | outliers, matchup heatmap sorted by Bradley–Terry strength (when there is no `matrix.csv`), seat advantage per matchup, per-row table |
+//! | `turns.csv` | one overlaid game-length chart (share of games over by each turn, per matchup) |
+//! | `cards.csv` | observational card metrics: a table, with the caveat that they mostly measure game length |
+//! | `matrix.csv` | tournament matchup heatmap, sorted by strength |
 //! | `ranking.csv` | ranking table and field-win-rate bars |
-//! | `impact.csv` | deck-change impact bars (difference to the base deck) |
 //! | `sweep.csv` | win/stall-rate curves with 95% bands and game-length curves per parameter |
 //! | `teams.csv` | team win-rate bars and a table of every team row (team formats only) |
+//! | `ratings.csv`, `ladder.csv` | agent ladder: rating bars and the table of pairs |
+//! | `series.csv`, `length.csv` | best-of matches: match and game rates, match lengths |
+//! | `optimize.csv`, `trajectory.csv` | the optimizer's candidates and its search |
+//!
+//! The outlier band (`--band LO..HI`, default 40–60%) is a [`ReportOptions`] field.
 //!
 //! The charts are inline SVG written by [`svg`] (hand-written rather than a plotting crate:
 //! every cell, bar and point carries a tooltip with its exact rate, interval and sample size,
@@ -25,10 +30,15 @@ pub mod charts;
 pub mod csvin;
 pub mod svg;
 
+mod agents;
 mod html;
 mod impact;
+mod length;
 mod optimize;
+mod outliers;
 mod run;
+mod seats;
+mod strength;
 mod sweep;
 mod teams;
 mod tournament;
@@ -45,9 +55,54 @@ use svg::esc;
 /// The file name of the report inside the output folder.
 pub const REPORT_FILE: &str = "report.html";
 
+pub use outliers::{bh_qvalues, normal_cdf};
+
+/// How a report is drawn (what the command line can change).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportOptions {
+    /// The outlier band: a matchup or deck whose 95% interval lies wholly outside `[lo, hi]`
+    /// is listed as an outlier.
+    pub band: (f64, f64),
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        ReportOptions { band: (0.4, 0.6) }
+    }
+}
+
+/// `LO..HI` (rates, 0 <= LO < HI <= 1; `45%..55%` also reads) as an outlier band.
+pub fn parse_band(s: &str) -> std::result::Result<(f64, f64), String> {
+    let bad = || {
+        format!("`{s}`: give the band as LO..HI, two win rates with 0 <= LO < HI <= 1 (e.g. 0.45..0.55)")
+    };
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let num = |x: &str| -> std::result::Result<f64, String> {
+        let x = x.trim();
+        match x.strip_suffix('%') {
+            Some(p) => p
+                .trim()
+                .parse::<f64>()
+                .map(|v| v / 100.0)
+                .map_err(|_| bad()),
+            None => x.parse::<f64>().map_err(|_| bad()),
+        }
+    };
+    let (lo, hi) = (num(a)?, num(b)?);
+    if !(0.0..=1.0).contains(&lo) || !(0.0..=1.0).contains(&hi) || lo >= hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+use agents::*;
 use impact::*;
+use length::*;
 use optimize::*;
+use outliers::*;
 use run::*;
+use seats::*;
+use strength::*;
 use sweep::*;
 use teams::*;
 use tournament::*;
@@ -210,8 +265,17 @@ fn check_turn_counts(turns: &Table, summary: &Table) -> Result<()> {
     Ok(())
 }
 
-/// Build the report page for output folder `dir` without writing anything.
+/// Build the report page for output folder `dir` without writing anything (default options).
 pub fn render(dir: &Path) -> Result<Rendered> {
+    render_with(dir, &ReportOptions::default())
+}
+
+/// The CSV files the report reads, for the error on a folder without any.
+const KNOWN: &str = "summary.csv, turns.csv, cards.csv, matrix.csv, ranking.csv, impact.csv, \
+                     sweep.csv, optimize.csv, ladder.csv, ratings.csv, series.csv";
+
+/// Build the report page for output folder `dir` with `opts`, without writing anything.
+pub fn render_with(dir: &Path, opts: &ReportOptions) -> Result<Rendered> {
     if !dir.is_dir() {
         bail!("{}: no such folder", dir.display());
     }
@@ -226,13 +290,17 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     let teams = load("teams.csv", &TEAM_COLS)?;
     let optimize = load("optimize.csv", &OPTIMIZE_COLS)?;
     let trajectory = load("trajectory.csv", &TRAJECTORY_COLS)?;
+    let ladder = load("ladder.csv", &LADDER_COLS)?;
+    let ratings = load("ratings.csv", &RATINGS_COLS)?;
+    let series = load("series.csv", &SERIES_COLS)?;
+    let lengths = load("length.csv", &LENGTH_COLS)?;
     let found = [
-        &summary, &turns, &cards, &matrix, &ranking, &impact, &sweep, &optimize,
+        &summary, &turns, &cards, &matrix, &ranking, &impact, &sweep, &optimize, &ladder, &ratings,
+        &series,
     ];
     if found.iter().all(|t| t.is_none()) {
         bail!(
-            "{}: no cardsim output here (expected one of summary.csv, turns.csv, cards.csv, \
-             matrix.csv, ranking.csv, impact.csv, sweep.csv, optimize.csv)",
+            "{}: no cardsim output here (expected one of {KNOWN})",
             dir.display()
         );
     }
@@ -245,7 +313,11 @@ pub fn render(dir: &Path) -> Result<Rendered> {
         "optimize"
     } else if sweep.is_some() {
         "sweep"
-    } else if impact.is_some() {
+    } else if ladder.is_some() || ratings.is_some() {
+        "ladder"
+    } else if series.is_some() {
+        "match"
+    } else if impact.is_some() && summary.is_none() {
         "impact"
     } else if matrix.is_some() || ranking.is_some() {
         "tournament"
@@ -258,15 +330,31 @@ pub fn render(dir: &Path) -> Result<Rendered> {
         .and_then(|k| k.as_str())
         .unwrap_or(guessed)
         .to_string();
+    // Strength order of the decks (Bradley–Terry), for the heatmaps and the outliers.
+    let strength = match (&ranking, &matrix, &summary) {
+        (Some(r), _, _) => Strength::from_ranking(r)?,
+        (None, Some(t), _) => Strength::from_matrix(t)?,
+        (None, None, Some(t)) => Strength::from_summary(t)?,
+        _ => Strength::default(),
+    };
+    let ablation = m.as_ref().and_then(|m| m.get("ablation")).cloned();
     let mut sections = Vec::new();
+    if let Some(t) = &impact {
+        sections.push(impact_section(t, ablation.as_ref())?);
+    }
+    if matrix.is_some() || summary.is_some() {
+        sections.push(outliers_section(
+            matrix.as_ref(),
+            ranking.as_ref(),
+            summary.as_ref(),
+            opts.band,
+        )?);
+    }
     if let Some(t) = &matrix {
-        sections.push(matrix_section(t)?);
+        sections.push(matrix_section(t, &strength)?);
     }
     if let Some(t) = &ranking {
         sections.push(ranking_section(t)?);
-    }
-    if let Some(t) = &impact {
-        sections.push(impact_section(t)?);
     }
     if let Some(t) = &optimize {
         sections.push(optimize_section(t, trajectory.as_ref())?);
@@ -274,17 +362,32 @@ pub fn render(dir: &Path) -> Result<Rendered> {
     if let Some(t) = &sweep {
         sections.push(sweep_section(t)?);
     }
-    if let Some(t) = &summary {
-        sections.extend(summary_sections(t, matrix.is_none())?);
+    if let Some(t) = &ratings {
+        sections.push(ratings_section(t)?);
     }
-    if let Some(t) = &teams {
-        sections.push(teams_section(t)?);
+    if let Some(t) = &ladder {
+        sections.push(ladder_section(t)?);
+    }
+    if let Some(t) = &series {
+        sections.push(series_section(t, lengths.as_ref())?);
+    }
+    if let Some(t) = &summary {
+        if matrix.is_none() {
+            sections.extend(heatmap_section(t, &strength)?);
+        }
+        sections.extend(seat_section(t)?);
     }
     if let Some(t) = &turns {
         sections.push(turns_section(t)?);
     }
+    if let Some(t) = &summary {
+        sections.push(summary_section(t)?);
+    }
+    if let Some(t) = &teams {
+        sections.push(teams_section(t)?);
+    }
     if let Some(t) = &cards {
-        sections.push(cards_section(t)?);
+        sections.push(cards_section(t, impact.is_some())?);
     }
     let folder = dir
         .canonicalize()
@@ -348,7 +451,12 @@ pub fn chart_ids(html: &str) -> Vec<String> {
 /// and a rename: on any error nothing is written). Returns the report's path and what was
 /// rendered.
 pub fn write_report(dir: &Path) -> Result<(PathBuf, Rendered)> {
-    let r = render(dir)?;
+    write_report_with(dir, &ReportOptions::default())
+}
+
+/// [`write_report`] with `opts`.
+pub fn write_report_with(dir: &Path, opts: &ReportOptions) -> Result<(PathBuf, Rendered)> {
+    let r = render_with(dir, opts)?;
     let to = dir.join(REPORT_FILE);
     let tmp = dir.join(format!(".{REPORT_FILE}.tmp-{}", std::process::id()));
     let res = std::fs::write(&tmp, &r.html)

@@ -3,12 +3,12 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use super::charts;
-use super::charts::{count, pts, pts_iv, Bar, HeatCell, Stack};
+use super::charts::{count, pts, pts_iv, HeatCell};
 use super::csvin::{Est, Table};
-use super::svg::esc;
+use super::strength::{rating, Strength};
 use crate::stats::{newcombe_diff, Z95};
 
 use super::html::*;
@@ -26,11 +26,90 @@ pub(super) const SUMMARY_COLS: [&str; 10] = [
     "win_rate_ci_high",
 ];
 
-pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
-    let mut out = Vec::new();
-    let mut rows = Vec::new();
+/// The matchup heatmap of summary.csv (rows with seat `all`), decks sorted by strength with
+/// their Bradley–Terry ratings on the row labels.
+pub(super) fn heatmap_section(t: &Table, strength: &Strength) -> Result<Option<Section>> {
     let mut found = HashMap::new();
     let mut all_rows: Vec<(String, String)> = Vec::new();
+    for r in t.recs().filter(|r| r.s("seat") == "all") {
+        let (games, draws) = (r.u("games")?, r.u("draws")?);
+        all_rows.push((r.s("deck").into(), r.s("opponent").into()));
+        if let Some(e) = r.rate_ci("win_rate")? {
+            found
+                .entry((r.s("deck").to_string(), r.s("opponent").to_string()))
+                .or_insert(HeatCell {
+                    est: e,
+                    n: games,
+                    note: format!(", {} draws", count(draws)),
+                });
+        }
+    }
+    if all_rows.is_empty() {
+        return Ok(None);
+    }
+    let (hr, hc) = axes(
+        strength.sort(&distinct(all_rows.iter().map(|x| x.0.as_str()))),
+        strength.sort(&distinct(all_rows.iter().map(|x| x.1.as_str()))),
+    );
+    let n_games: Vec<u64> = found.values().map(|c| c.n).collect();
+    let cells = heat_cells(&hr, &hc, found);
+    let notes = strength.notes(&hr);
+    let svg = charts::heatmap("chart-run-heatmap", &hr, &notes, &hc, &cells);
+    let cap = format!(
+        "Win rate of each row deck against each column deck over both seats (summary.csv, \
+         rows with seat <code>all</code>), with its 95% interval and the number of games ({} \
+         per cell). {} Draws count as non-wins. Grey cells: not played.",
+        n_range(n_games),
+        strength_note(strength)
+    );
+    let mut html = figure(&svg, &cap);
+    html.push_str(&strength_table(strength));
+    Ok(Some(Section {
+        id: "matchups".into(),
+        title: "Matchups, strongest deck first".into(),
+        html,
+    }))
+}
+
+/// The caption sentence on the order of a heatmap's decks.
+pub(super) fn strength_note(strength: &Strength) -> String {
+    if strength.rated() {
+        format!(
+            "Decks are sorted by strength, strongest first: the Bradley–Terry rating (Elo \
+             scale, mean 0, 95% interval; from {}) follows each row's name; a rating \
+             difference of 100 means a 64% expected score.",
+            strength.source
+        )
+    } else {
+        "No Bradley–Terry fit exists for these results (a deck without a win or a loss, or \
+         decks that never met), so the decks are in file order."
+            .into()
+    }
+}
+
+/// The ratings as a table, strongest first.
+pub(super) fn strength_table(strength: &Strength) -> String {
+    if !strength.rated() {
+        return String::new();
+    }
+    let rows: Vec<Vec<String>> = strength
+        .order
+        .iter()
+        .enumerate()
+        .map(|(i, (d, e))| {
+            vec![
+                (i + 1).to_string(),
+                d.clone(),
+                e.map(rating).unwrap_or_else(|| "—".into()),
+            ]
+        })
+        .collect();
+    table(&["rank", "deck", "Bradley–Terry rating [95%]"], &rows)
+}
+
+/// Seat totals and every row of summary.csv.
+pub(super) fn summary_section(t: &Table) -> Result<Section> {
+    let mut rows = Vec::new();
     // Seat totals over every matchup (seat name -> games, wins, draws).
     let mut seats: Vec<(String, u64, u64, u64)> = Vec::new();
     for r in t.recs() {
@@ -39,18 +118,7 @@ pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
         check_le(t, &what, wins + draws, games, "wins plus draws")?;
         let est = r.rate_ci("win_rate")?;
         let seat = r.s("seat");
-        if seat == "all" {
-            all_rows.push((r.s("deck").into(), r.s("opponent").into()));
-            if let Some(e) = est {
-                found
-                    .entry((r.s("deck").to_string(), r.s("opponent").to_string()))
-                    .or_insert(HeatCell {
-                        est: e,
-                        n: games,
-                        note: format!(", {} draws", count(draws)),
-                    });
-            }
-        } else {
+        if seat != "all" {
             match seats.iter_mut().find(|s| s.0 == seat) {
                 Some(s) => {
                     s.1 += games;
@@ -71,26 +139,6 @@ pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
             r.s("mean_turns").to_string(),
             r.s("p90_turns").to_string(),
         ]);
-    }
-    if heat && !all_rows.is_empty() {
-        let (hr, hc) = axes(
-            distinct(all_rows.iter().map(|x| x.0.as_str())),
-            distinct(all_rows.iter().map(|x| x.1.as_str())),
-        );
-        let n_games: Vec<u64> = found.values().map(|c| c.n).collect();
-        let cells = heat_cells(&hr, &hc, found);
-        let svg = charts::heatmap("chart-run-heatmap", &hr, &hc, &cells);
-        let cap = format!(
-            "Win rate of each row deck against each column deck over both seats (summary.csv, \
-             rows with seat <code>all</code>), with its 95% Wilson interval and the number of \
-             games ({} per cell). Draws count as non-wins. Grey cells: not played.",
-            n_range(n_games)
-        );
-        out.push(Section {
-            id: "matchups".into(),
-            title: "Matchups".into(),
-            html: figure(&svg, &cap),
-        });
     }
     let mut html = String::new();
     if !seats.is_empty() {
@@ -133,133 +181,9 @@ pub(super) fn summary_sections(t: &Table, heat: bool) -> Result<Vec<Section>> {
         ],
         &rows,
     ));
-    out.push(Section {
+    Ok(Section {
         id: "summary".into(),
         title: "Win rates by seat".into(),
-        html,
-    });
-    Ok(out)
-}
-
-pub(super) const TURNS_COLS: [&str; 5] = ["matchup", "winner", "end", "turns", "games"];
-
-/// A colour halfway to white (for games ended by the turn limit).
-pub(super) fn lighten(hex: &str) -> String {
-    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0x888888);
-    let c = |s: u32| ((s & 0xff) + 255) / 2;
-    format!("#{:02x}{:02x}{:02x}", c(v >> 16), c(v >> 8), c(v))
-}
-
-pub(super) fn turns_section(t: &Table) -> Result<Section> {
-    // matchup -> (winner, end) -> counts
-    type Layers = Vec<((String, String), Vec<(u64, u64)>)>;
-    let mut by_match: Vec<(String, Layers)> = Vec::new();
-    for r in t.recs() {
-        let (turns, games) = (r.u("turns")?, r.u("games")?);
-        if turns > 100_000 {
-            bail!("{}: turn count {turns} is implausibly large", t.name());
-        }
-        let m = r.s("matchup");
-        let idx = match by_match.iter().position(|x| x.0 == m) {
-            Some(i) => i,
-            None => {
-                by_match.push((m.to_string(), Vec::new()));
-                by_match.len() - 1
-            }
-        };
-        let key = (r.s("winner").to_string(), r.s("end").to_string());
-        let layers = &mut by_match[idx].1;
-        match layers.iter_mut().find(|l| l.0 == key) {
-            Some(l) => l.1.push((turns, games)),
-            None => layers.push((key, vec![(turns, games)])),
-        }
-    }
-    let mut html = String::from(
-        "<p>How many turns the games lasted, one chart per matchup (turns.csv). Bars are \
-         stacked by result; the pale part of a colour is games ended by the turn limit.</p>\n\
-         <div class=\"grid\">\n",
-    );
-    let mut rows = Vec::new();
-    for (i, (m, layers)) in by_match.iter_mut().enumerate() {
-        let winners = distinct(layers.iter().map(|l| l.0 .0.as_str()));
-        layers.sort_by_key(|l| {
-            (
-                winners.iter().position(|w| *w == l.0 .0),
-                l.0 .1 != "decided",
-            )
-        });
-        let total: u64 = layers.iter().flat_map(|l| l.1.iter().map(|c| c.1)).sum();
-        let at_limit: u64 = layers
-            .iter()
-            .filter(|l| l.0 .1 == "turn_limit")
-            .flat_map(|l| l.1.iter().map(|c| c.1))
-            .sum();
-        let stacks: Vec<Stack> = layers
-            .iter()
-            .map(|((w, e), counts)| {
-                let wi = winners.iter().position(|x| x == w).unwrap_or(0);
-                let base = match w.as_str() {
-                    "draw" => "#7f7f7f".to_string(),
-                    "shared" => "#bcbd22".to_string(),
-                    _ => charts::series_colour(wi),
-                };
-                let who = match w.as_str() {
-                    "draw" => "draw".to_string(),
-                    "shared" => "shared win".to_string(),
-                    _ => format!("{w} won"),
-                };
-                let limit = e == "turn_limit";
-                Stack {
-                    name: if limit {
-                        format!("{who} (turn limit)")
-                    } else if e == "decided" {
-                        who
-                    } else {
-                        format!("{who} ({e})")
-                    },
-                    colour: if limit { lighten(&base) } else { base },
-                    counts: counts.clone(),
-                }
-            })
-            .collect();
-        let svg = charts::histogram(&format!("chart-turns-{}", i + 1), m, &stacks);
-        let lim = wilson_est(at_limit, total);
-        let cap = format!(
-            "{}: game length in turns, n = {} games; {} ended by the turn limit ({}).",
-            esc(m),
-            count(total),
-            count(at_limit),
-            rate_cell(lim)
-        );
-        html.push_str(&figure(&svg, &cap));
-        let mean = layers
-            .iter()
-            .flat_map(|l| l.1.iter())
-            .map(|&(t, c)| t as f64 * c as f64)
-            .sum::<f64>()
-            / total.max(1) as f64;
-        rows.push(vec![
-            m.clone(),
-            count(total),
-            format!("{mean:.2}"),
-            count(at_limit),
-            rate_cell(lim),
-        ]);
-    }
-    html.push_str("</div>\n");
-    html.push_str(&table(
-        &[
-            "matchup",
-            "games",
-            "mean turns",
-            "ended by turn limit",
-            "turn-limit rate [95%]",
-        ],
-        &rows,
-    ));
-    Ok(Section {
-        id: "turns".into(),
-        title: "Game length".into(),
         html,
     })
 }
@@ -326,7 +250,7 @@ pub(super) struct CardAcc {
     pub(super) matchups: u32,
 }
 
-pub(super) fn cards_section(t: &Table) -> Result<Section> {
+pub(super) fn cards_section(t: &Table, causal: bool) -> Result<Section> {
     let iwd = t.has_all(&["gih_games", "gih_wins", "gns_games", "gns_wins"]);
     let mut keys: Vec<(String, String)> = Vec::new();
     let mut acc: HashMap<(String, String), CardAcc> = HashMap::new();
@@ -395,11 +319,7 @@ pub(super) fn cards_section(t: &Table) -> Result<Section> {
         .or_else(|| avail.iter().copied().max_by_key(|&i| (usable(i), 3 - i)))
         .unwrap_or(2);
     let metric = metrics[chosen];
-    let mut bars = Vec::new();
     let mut rows = Vec::new();
-    let mut omitted = 0;
-    let mut n_lo = u64::MAX;
-    let mut n_hi = 0;
     for k in &keys {
         let a = &acc[k];
         let (wg, ww, og, ow) = a.m[chosen];
@@ -408,19 +328,6 @@ pub(super) fn cards_section(t: &Table) -> Result<Section> {
             lo,
             hi,
         });
-        let label = format!("{} · {}", k.1, k.0);
-        match est {
-            Some(e) => {
-                n_lo = n_lo.min(wg.min(og));
-                n_hi = n_hi.max(wg.max(og));
-                bars.push(Bar {
-                    label: label.clone(),
-                    est: e,
-                    n: format!("n={}/{}", count(wg), count(og)),
-                })
-            }
-            None => omitted += 1,
-        }
         rows.push(vec![
             k.0.clone(),
             k.1.clone(),
@@ -434,17 +341,27 @@ pub(super) fn cards_section(t: &Table) -> Result<Section> {
                 .unwrap_or_else(|| "—".into()),
         ]);
     }
-    bars.sort_by(|a, b| b.est.v.total_cmp(&a.est.v));
     let mut html = String::new();
     let pooled = keys.len() < t.len();
     let _ = writeln!(
         html,
-        "<p>Card impact, observational: <b>{}</b> = {}{}. A card that tends to be drawn in long \
-         games looks different from one drawn in short ones, so these are associations, not \
-         causes (<code>cardsim impact</code> measures causes by changing the deck). With small \
-         decks a card goes unseen mostly in games that end early, so a small <i>without</i> \
-         group is mostly short games: read the differences next to the <i>without: n</i> \
-         column.</p>",
+        "<p class=\"note\"><b>Caveat: these are associations, not effects, and they mostly \
+         measure game length.</b> A card goes unseen mostly in games that end early (with a \
+         small deck, every long game draws it), so the <i>without</i> group is mostly short \
+         games, and the difference reads how the deck fares in short games rather than what \
+         the card does. {}</p>",
+        if causal {
+            "The causal measure is the first section of this page: the deck played with and \
+             without the card on the same deals."
+        } else {
+            "<code>cardsim impact --deck D --field DIR --all-cards --remove</code> measures \
+             each card's effect by playing the deck with and without it on the same deals \
+             (the default job does this for every example deck)."
+        }
+    );
+    let _ = writeln!(
+        html,
+        "<p><b>{}</b> = {}{}; read each difference next to its <i>without: n</i>.</p>",
         metric.name(),
         metric.doc(),
         if pooled {
@@ -453,35 +370,6 @@ pub(super) fn cards_section(t: &Table) -> Result<Section> {
             " (cards.csv)"
         }
     );
-    if bars.is_empty() {
-        html.push_str(
-            "<p class=\"note\">No card has games on both sides of this comparison, so there \
-             is nothing to chart.</p>\n",
-        );
-    } else {
-        let svg = charts::hbars(
-            "chart-card-impact",
-            "card-impact",
-            &bars,
-            0.0,
-            true,
-            "win-rate difference (percentage points)",
-        );
-        let cap = format!(
-            "{} per card (label: card · deck), sorted, with 95% intervals (Newcombe hybrid \
-             score) and n = games with/without; n ranges over {}–{}. Pale bars: the interval \
-             includes 0.{}",
-            metric.name(),
-            count(n_lo),
-            count(n_hi),
-            if omitted > 0 {
-                format!(" {omitted} card(s) without games on one side are left out.")
-            } else {
-                String::new()
-            }
-        );
-        html.push_str(&figure(&svg, &cap));
-    }
     html.push_str(&table(
         &[
             "deck",
@@ -498,7 +386,7 @@ pub(super) fn cards_section(t: &Table) -> Result<Section> {
     ));
     Ok(Section {
         id: "cards".into(),
-        title: "Card impact (observational)".into(),
+        title: "Card metrics (observational, table)".into(),
         html,
     })
 }

@@ -16,6 +16,15 @@ fn page(name: &str) -> Rendered {
     render(&fixture(name)).unwrap_or_else(|e| panic!("{name}: {e:#}"))
 }
 
+/// The `<section>` with id `id`.
+fn section<'a>(html: &'a str, id: &str) -> &'a str {
+    let start = html
+        .find(&format!("<section id=\"{id}\">"))
+        .unwrap_or_else(|| panic!("no section {id}"));
+    let end = start + html[start..].find("</section>").unwrap();
+    &html[start..end]
+}
+
 /// The `<svg>` element with id `id`.
 fn chart<'a>(html: &'a str, id: &str) -> &'a str {
     let start = html
@@ -78,11 +87,50 @@ fn tournament_heatmap_has_a_cell_per_pair_and_ranking_a_bar_per_deck() {
     // 4 decks: a 4 × 4 grid, the 4 diagonal cells not played.
     assert_eq!(n_class(h, "cell"), 12);
     assert_eq!(n_class(h, "cell empty"), 4);
+    // Rows and columns sorted by the ratings of ranking.csv, strongest first (the file's
+    // matrix starts with poison), each row with its rating under the name.
     let t = titles(h, "cell");
     assert_eq!(
         t[0],
-        "poison vs rush: 35.6% win rate [32.7, 38.6] (95% interval), n = 1,000 games, 10 draws"
+        "rush vs poison: 63.4% win rate [60.4, 66.3] (95% interval), n = 1,000 games, 10 draws"
     );
+    let notes: Vec<&str> = h
+        .split("class=\"row-note\">")
+        .skip(1)
+        .map(|s| &s[..s.find('<').unwrap()])
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "BT +149 [+135, +162]",
+            "BT +44 [+31, +56]",
+            "BT -50 [-63, -38]",
+            "BT -158 [-172, -145]"
+        ]
+    );
+    // Outliers at the default band 40–60%: every matchup but poison–swarm (61.1%
+    // [58.0, 64.1]) and swarm–wall_counter (61.6% [58.6, 64.6]); rush and wall_counter
+    // against the field. Farthest from the band first.
+    let o = section(&r.html, "outliers");
+    assert!(
+        o.contains("<b>4 of 6 matchups</b> and <b>2 of 4 decks</b>"),
+        "{o}"
+    );
+    let at = |s: &str| {
+        o.find(&format!("<td>{s}</td>"))
+            .unwrap_or_else(|| panic!("{s}"))
+    };
+    let flagged = [
+        "rush vs wall_counter",
+        "poison vs wall_counter",
+        "wall_counter",
+        "rush",
+        "rush vs swarm",
+        "poison vs rush",
+    ];
+    assert!(flagged.windows(2).all(|w| at(w[0]) < at(w[1])));
+    assert!(!o.contains("<td>poison vs swarm</td>"));
+    assert_eq!(o.matches("<td>yes</td>").count(), 6);
     let b = chart(&r.html, "chart-ranking");
     assert_eq!(n_class(b, "bar"), 4);
     assert_eq!(n_class(b, "whisker"), 4);
@@ -102,17 +150,25 @@ fn tournament_heatmap_has_a_cell_per_pair_and_ranking_a_bar_per_deck() {
 fn a_tournament_with_run_files_gets_one_heatmap_and_the_run_sections() {
     let r = page("tournament_real");
     assert_eq!(r.kind, "tournament");
-    let mut want = vec!["chart-matrix".to_string(), "chart-ranking".to_string()];
-    want.extend((1..=6).map(|i| format!("chart-turns-{i}")));
-    want.push("chart-card-impact".into());
-    // The matrix replaces the heatmap the summary would give.
-    assert_eq!(r.charts, want);
+    // The matrix replaces the heatmap the summary would give; one game-length chart; the
+    // observational card metrics are a table, not a chart.
+    assert_eq!(
+        r.charts,
+        [
+            "chart-matrix",
+            "chart-ranking",
+            "chart-seats",
+            "chart-turns"
+        ]
+    );
     let h = chart(&r.html, "chart-matrix");
     assert_eq!(n_class(h, "cell"), 12);
     assert_eq!(n_class(h, "cell empty"), 4);
     assert_eq!(n_class(chart(&r.html, "chart-ranking"), "bar"), 4);
-    // 4 decks of 5 to 7 distinct cards, pooled over each deck's 3 matchups.
-    assert_eq!(n_class(chart(&r.html, "chart-card-impact"), "bar"), 23);
+    // 4 decks of 5 to 7 distinct cards, pooled over each deck's 3 matchups: 23 table rows.
+    let cards = section(&r.html, "cards");
+    assert_eq!(cards.matches("<tr>").count(), 1 + 23);
+    assert!(cards.contains("Caveat: these are associations"));
     assert!(r.html.contains("<section id=\"summary\">"));
 }
 
@@ -185,7 +241,7 @@ fn a_categorical_sweep_keeps_file_order_and_splits_disagreeing_seats() {
 }
 
 #[test]
-fn run_pages_have_the_heatmap_every_histogram_and_the_card_chart() {
+fn run_pages_have_the_sorted_heatmap_one_length_chart_seats_and_a_card_table() {
     let r = page("run");
     assert_eq!(r.kind, "run");
     let d = fixture("run");
@@ -194,28 +250,49 @@ fn run_pages_have_the_heatmap_every_histogram_and_the_card_chart() {
         .unwrap();
     let matchups = distinct(turns.recs().map(|r| r.s("matchup")));
     assert_eq!(matchups.len(), 21);
-    let mut want = vec!["chart-run-heatmap".to_string()];
-    want.extend((1..=21).map(|i| format!("chart-turns-{i}")));
-    want.push("chart-card-impact".into());
-    assert_eq!(r.charts, want);
+    assert_eq!(
+        r.charts,
+        ["chart-run-heatmap", "chart-seats", "chart-turns"]
+    );
     // 7 decks: a 7 × 7 grid with an empty diagonal.
     let h = chart(&r.html, "chart-run-heatmap");
     assert_eq!(n_class(h, "cell"), 42);
     assert_eq!(n_class(h, "cell empty"), 7);
-    // One histogram bar per row of turns.csv, chart by chart.
-    let mut bars = 0;
-    for i in 1..=21 {
-        let c = chart(&r.html, &format!("chart-turns-{i}"));
-        let rows = turns
-            .recs()
-            .filter(|x| x.s("matchup") == matchups[i - 1])
-            .count();
-        assert_eq!(n_class(c, "bar"), rows, "chart-turns-{i}");
-        bars += rows;
+    // Rows sorted by Bradley–Terry strength: in a round robin with equal games per pair the
+    // fit orders the decks as their total scores do.
+    let summary = Table::load(&d.join("summary.csv"), &SUMMARY_COLS)
+        .unwrap()
+        .unwrap();
+    let mut score: Vec<(String, f64)> = Vec::new();
+    for x in summary.recs().filter(|x| x.s("seat") == "all") {
+        let v = x.u("wins").unwrap() as f64 + 0.5 * x.u("draws").unwrap() as f64;
+        match score.iter_mut().find(|s| s.0 == x.s("deck")) {
+            Some(s) => s.1 += v,
+            None => score.push((x.s("deck").to_string(), v)),
+        }
     }
-    assert_eq!(bars, turns.len());
-    // The card chart: one bar per (deck, card) pooled over the deck's 6 matchups; with few
-    // never-drawn games at 400 games per pair the report compares played vs not played.
+    score.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let rows: Vec<String> = titles(h, "cell empty")
+        .iter()
+        .map(|t| t.split(" vs ").next().unwrap().to_string())
+        .collect();
+    let want: Vec<String> = score.iter().map(|s| s.0.clone()).collect();
+    assert_eq!(rows, want);
+    assert_eq!(h.matches("class=\"row-note\"").count(), 7);
+    // One overlaid game-length chart: a line per matchup, a point per (matchup, turn count).
+    let c = chart(&r.html, "chart-turns");
+    assert_eq!(n_class(c, "line"), 21);
+    let mut points = std::collections::HashSet::new();
+    for x in turns.recs() {
+        points.insert((x.s("matchup").to_string(), x.s("turns").to_string()));
+    }
+    assert_eq!(n_class(c, "point"), points.len());
+    // Seat advantage: one bar per matchup.
+    let c = chart(&r.html, "chart-seats");
+    assert_eq!(n_class(c, "bar"), 21);
+    assert_eq!(n_class(c, "whisker"), 21);
+    // The card metrics: a table row per (deck, card) pooled over the deck's 6 matchups; with
+    // few never-drawn games at 400 games per pair the report compares played vs not played.
     let cards = Table::load(&d.join("cards.csv"), &CARDS_COLS)
         .unwrap()
         .unwrap();
@@ -227,27 +304,31 @@ fn run_pages_have_the_heatmap_every_histogram_and_the_card_chart() {
             .iter()
             .map(|s| s.as_str()),
     );
-    let c = chart(&r.html, "chart-card-impact");
-    assert_eq!(n_class(c, "bar"), distinct_cards.len());
-    assert!(r.html.contains("<b>improvement when played</b>"));
+    let t = section(&r.html, "cards");
+    assert_eq!(t.matches("<tr>").count(), 1 + distinct_cards.len());
+    assert!(t.contains("<b>improvement when played</b>"));
+    assert!(t.contains("cardsim impact --deck D --field DIR --all-cards --remove"));
     // Seat totals: attacker and defender each played 8,400 games.
     assert!(r
         .html
         .contains("<td>attacker</td><td class=\"num\">8,400</td>"));
+    // Sections in order: outliers, heatmap, seats, length, table, cards.
+    let order: Vec<usize> = ["outliers", "matchups", "seats", "turns", "summary", "cards"]
+        .iter()
+        .map(|id| r.html.find(&format!("<section id=\"{id}\">")).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
 }
 
 #[test]
-fn the_card_chart_uses_iwd_when_the_columns_are_there() {
+fn the_card_table_uses_iwd_when_the_columns_are_there() {
     let r = page("run_iwd");
-    let c = chart(&r.html, "chart-card-impact");
-    assert!(r.html.contains("<b>IWD (in hand − never seen)</b>"));
-    assert_eq!(n_class(c, "bar"), 12);
+    let t = section(&r.html, "cards");
+    assert!(t.contains("<b>IWD (in hand − never seen)</b>"));
+    assert_eq!(t.matches("<tr>").count(), 1 + 12);
     // A single matchup: the pooled numbers are the file's own iwd columns.
-    let t = titles(c, "bar");
-    assert_eq!(
-        t[0],
-        "Corrosive Mist · poison: +7.7 [+2.0, +13.3] pts  n=1,638/362"
-    );
+    assert!(t.contains("<td>Corrosive Mist</td>"));
+    assert!(t.contains("<td class=\"num\">+7.7 [+2.0, +13.3]</td>"));
     // A 2-deck run: a 2 × 2 heatmap.
     let h = chart(&r.html, "chart-run-heatmap");
     assert_eq!(n_class(h, "cell"), 2);

@@ -7,12 +7,13 @@ use anyhow::{bail, Result};
 use super::charts;
 use super::charts::{count, Bar, HeatCell};
 use super::csvin::Table;
+use super::strength::Strength;
 
 use super::html::*;
 
 pub(super) const MATRIX_COLS: [&str; 9] = crate::tournament::MATRIX_COLUMNS;
 
-pub(super) fn matrix_section(t: &Table) -> Result<Section> {
+pub(super) fn matrix_section(t: &Table, strength: &Strength) -> Result<Section> {
     let mut found = HashMap::new();
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut rows = Vec::new();
@@ -55,20 +56,22 @@ pub(super) fn matrix_section(t: &Table) -> Result<Section> {
         ]);
     }
     let (hr, hc) = axes(
-        distinct(pairs.iter().map(|p| p.0.as_str())),
-        distinct(pairs.iter().map(|p| p.1.as_str())),
+        strength.sort(&distinct(pairs.iter().map(|p| p.0.as_str()))),
+        strength.sort(&distinct(pairs.iter().map(|p| p.1.as_str()))),
     );
     let ns: Vec<u64> = found.values().map(|c| c.n).collect();
     let total: u64 = ns.iter().sum();
     let cells = heat_cells(&hr, &hc, found);
-    let svg = charts::heatmap("chart-matrix", &hr, &hc, &cells);
+    let notes = strength.notes(&hr);
+    let svg = charts::heatmap("chart-matrix", &hr, &notes, &hc, &cells);
     let cap = format!(
         "Tournament matrix (matrix.csv): win rate of the row deck against the column deck \
          with its 95% interval and n games per cell ({} cells, {} games in all; {} per cell). \
-         Draws count as non-wins. Grey: not played.",
+         {} Draws count as non-wins. Grey: not played.",
         ns.len(),
         count(total),
-        n_range(ns.iter().copied())
+        n_range(ns.iter().copied()),
+        super::run::strength_note(strength)
     );
     let mut html = figure(&svg, &cap);
     html.push_str(&table(
@@ -85,7 +88,7 @@ pub(super) fn matrix_section(t: &Table) -> Result<Section> {
     ));
     Ok(Section {
         id: "matrix".into(),
-        title: "Tournament matrix".into(),
+        title: "Tournament matrix, strongest deck first".into(),
         html,
     })
 }
