@@ -95,17 +95,13 @@ impl BtState {
         self.hero_cells &= keep;
     }
 
-    /// The field's bonus to `verb` (attack or health) for card `d`.
-    fn field_bonus(&self, d: &CardDef, verb: Verb) -> i16 {
-        let Some(f) = self.field else { return 0 };
-        self.cdef(f)
-            .effects
-            .iter()
-            .filter(|e| {
-                e.trigger == Trigger::Field && e.verb == verb && d.attrs & (1 << e.attr) != 0
-            })
-            .map(|e| e.n as i16)
-            .sum()
+    /// The field's bonus to card `d`: (attack, health).
+    #[inline]
+    fn field_bonus(&self, d: &CardDef) -> (i16, i16) {
+        match self.field {
+            Some(f) => self.fact(f).field_bonus(d.attrs),
+            None => (0, 0),
+        }
     }
 
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
@@ -128,16 +124,14 @@ impl BtState {
         let a = d.attack as i16
             + pc.atk as i16
             + self.items_bonus(pc, Verb::Attack)
-            + self.field_bonus(d, Verb::Attack);
+            + self.field_bonus(d).0;
         a.clamp(0, 99) as u8
     }
 
     /// A piece's health: printed, items and field.
     pub fn health_of(&self, pc: &Piece) -> u8 {
         let d = self.cdef(pc.card);
-        let h = d.health as i16
-            + self.items_bonus(pc, Verb::Health)
-            + self.field_bonus(d, Verb::Health);
+        let h = d.health as i16 + self.items_bonus(pc, Verb::Health) + self.field_bonus(d).1;
         h.clamp(0, 99) as u8
     }
 
@@ -331,10 +325,11 @@ impl BtState {
                 Dest::HeroDeck => "Hero Deck",
             }
         );
+        let tab = self.play_tab[p];
         let pl = &mut self.players[p];
         match dest {
             Dest::Discard => pl.discard.push(c.pos),
-            Dest::Hand => pl.hand.push(c.pos),
+            Dest::Hand => pl.hand.push(c.pos, tab),
             Dest::DeckBottom => pl.deck.insert(0, c.pos),
             Dest::HeroDeck => pl.heroes.push(c.pos),
         }

@@ -93,8 +93,12 @@ impl BtState {
         if self.story.is_empty() {
             return;
         }
-        for (i, &c) in self.players[p].hand.iter().enumerate() {
-            if self.can_react(p, c) {
+        let hand = &self.players[p].hand;
+        let mut m = hand.reacts();
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.can_react(p, hand[i]) {
                 out.push(Action(REACT + i as u16));
             }
         }
@@ -103,7 +107,19 @@ impl BtState {
     /// Whether `p` has a React card to play now (what [`Self::react_options`] lists, found
     /// without listing).
     pub(super) fn has_react(&self, p: usize) -> bool {
-        !self.story.is_empty() && self.players[p].hand.iter().any(|&c| self.can_react(p, c))
+        if self.story.is_empty() {
+            return false;
+        }
+        let hand = &self.players[p].hand;
+        let mut m = hand.reacts();
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.can_react(p, hand[i]) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `p` may play hand card `c` as a React now.
