@@ -75,7 +75,7 @@ impl BtState {
             Dec::Main => {
                 push(out, END);
                 let (occ, mine) = self.masks(p);
-                let open = (0..LANES).any(|l| Self::lane_open_in(p, l, occ, mine));
+                let open = Self::open_lanes(p, occ, mine) != 0;
                 let r = &self.shared.rules;
                 let pl = &self.players[p];
                 if open
@@ -95,10 +95,10 @@ impl BtState {
             }
             Dec::Place { .. } => {
                 let (occ, mine) = self.masks(p);
-                for l in 0..LANES {
-                    if Self::lane_open_in(p, l, occ, mine) {
-                        push(out, LANE + l as u16);
-                    }
+                let mut open = Self::open_lanes(p, occ, mine);
+                while open != 0 {
+                    push(out, LANE + open.trailing_zeros() as u16);
+                    open &= open - 1;
                 }
             }
             Dec::ReplaceAt { .. } => {

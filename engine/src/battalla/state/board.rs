@@ -187,9 +187,23 @@ impl BtState {
         occ & (1 << (summon_row(p) * LANES + l)) == 0 && mine & (LANE << l) == 0
     }
 
+    /// The lanes `p` may summon into, as bit `l` for lane `l`, from the masks of
+    /// [`Self::masks`]: the lanes whose summon-row space is empty and that hold no card of
+    /// `p`'s (every row folded onto the first).
+    #[inline]
+    pub fn open_lanes(p: usize, occ: u32, mine: u32) -> u32 {
+        const ROW: u32 = (1 << LANES) - 1;
+        let taken = (mine | mine >> LANES | mine >> (2 * LANES) | mine >> (3 * LANES))
+            | mine >> (4 * LANES)
+            | occ >> (summon_row(p) * LANES);
+        !taken & ROW
+    }
+
     /// The leftmost lane `p` may summon into.
     pub fn first_open_lane(&self, p: usize) -> Option<usize> {
-        (0..LANES).find(|&l| self.lane_open(p, l))
+        let (occ, mine) = self.masks(p);
+        let open = Self::open_lanes(p, occ, mine);
+        (open != 0).then(|| open.trailing_zeros() as usize)
     }
 
     /// Put card `c` on the board at cell `cell`, fresh.
