@@ -1,7 +1,7 @@
 //! The loaded rules of a Battalla run: the named rule parameters (each a reading of the rules
 //! text that moves balance), their typed form, and the data every game shares.
 
-use super::cards::{CardDb, CardDef, Kind, Trigger, Verb};
+use super::cards::{CardDb, CardDef, Kind, Trigger, Verb, MAX_EFFECTS};
 use super::deck::{Deck, MAIN, POSITIONS};
 use crate::{ParamKind, ParamSpec, Params};
 
@@ -120,6 +120,10 @@ pub struct Facts {
     pub item_attack: u8,
     /// Health an item gives while attached.
     pub item_health: u8,
+    /// A field card's effects on attack and health: for each `field:` effect, the bit of
+    /// the attribute it favours (0 for an unused slot), the attack and the health it gives
+    /// to cards with that attribute.
+    pub field: [(u32, u8, u8); MAX_EFFECTS],
 }
 
 impl Facts {
@@ -132,7 +136,17 @@ impl Facts {
             hero_item: d.effects.iter().any(|e| e.verb == Verb::Hero),
             item_attack: d.total(Trigger::Attached, Verb::Attack),
             item_health: d.total(Trigger::Attached, Verb::Health),
+            field: field_facts(d),
         }
+    }
+
+    /// The bonus of this field card to card attributes `attrs`: (attack, health).
+    #[inline]
+    pub fn field_bonus(&self, attrs: u32) -> (i16, i16) {
+        self.field.iter().fold((0, 0), |(a, h), &(bit, fa, fh)| {
+            let on = (attrs & bit != 0) as i16;
+            (a + on * fa as i16, h + on * fh as i16)
+        })
     }
 
     /// Whether the card has an effect with `t`.
@@ -140,6 +154,23 @@ impl Facts {
     pub fn has(&self, t: Trigger) -> bool {
         self.triggers & (1 << t as u16) != 0
     }
+}
+
+/// [`Facts::field`] of card `d`.
+fn field_facts(d: &CardDef) -> [(u32, u8, u8); MAX_EFFECTS] {
+    let mut out = [(0, 0, 0); MAX_EFFECTS];
+    for (slot, e) in out.iter_mut().zip(&d.effects) {
+        if e.trigger != Trigger::Field {
+            continue;
+        }
+        let bit = 1u32.checked_shl(e.attr as u32).unwrap_or(0);
+        match e.verb {
+            Verb::Attack => *slot = (bit, e.n, 0),
+            Verb::Health => *slot = (bit, 0, e.n),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A hand card that can never be played in the main decision (a hero, a React-only assist).

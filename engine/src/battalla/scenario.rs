@@ -95,7 +95,7 @@ impl BtState {
                 }
                 for n in list() {
                     let c = self.take(p, n)?;
-                    self.players[p].hand.push(c);
+                    self.players[p].hand.push(c, self.play_tab[p]);
                 }
             }
             "board" => {

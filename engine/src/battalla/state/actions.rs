@@ -9,7 +9,6 @@
 
 use super::board::{lane, row, summon_row};
 use super::*;
-use crate::battalla::rules::{PLAY_CHECK, PLAY_FIELD, PLAY_UNIT};
 use crate::{Action, ActionBuf};
 
 /// End the turn.
@@ -76,7 +75,7 @@ impl BtState {
             Dec::Main => {
                 push(out, END);
                 let (occ, mine) = self.masks(p);
-                let open = (0..LANES).any(|l| Self::lane_open_in(p, l, occ, mine));
+                let open = Self::open_lanes(p, occ, mine) != 0;
                 let r = &self.shared.rules;
                 let pl = &self.players[p];
                 if open
@@ -86,21 +85,7 @@ impl BtState {
                 {
                     push(out, HERO);
                 }
-                let tab = self.play_tab[p];
-                for (i, &c) in pl.hand.iter().enumerate() {
-                    let e = tab[c as usize];
-                    // `can_play`, with its common cases read from the table.
-                    let ok = pl.stamina >= (e >> 8) as u8
-                        && match e & 0xf {
-                            PLAY_UNIT => open,
-                            PLAY_FIELD => true,
-                            PLAY_CHECK => self.can_play(p, c, open),
-                            _ => false,
-                        };
-                    if ok {
-                        push(out, PLAY + i as u16);
-                    }
-                }
+                self.list_hand(p, open, out);
                 let stamina = self.players[p].stamina;
                 let (moves, attacks) = (stamina >= r.move_cost, stamina >= r.attack_cost);
                 if !moves && !attacks {
@@ -110,10 +95,10 @@ impl BtState {
             }
             Dec::Place { .. } => {
                 let (occ, mine) = self.masks(p);
-                for l in 0..LANES {
-                    if Self::lane_open_in(p, l, occ, mine) {
-                        push(out, LANE + l as u16);
-                    }
+                let mut open = Self::open_lanes(p, occ, mine);
+                while open != 0 {
+                    push(out, LANE + open.trailing_zeros() as u16);
+                    open &= open - 1;
                 }
             }
             Dec::ReplaceAt { .. } => {
@@ -139,6 +124,23 @@ impl BtState {
                 for k in 0..self.batch_run() {
                     push(out, ORDER + k as u16);
                 }
+            }
+        }
+    }
+
+    /// The main decision's hand plays of `p` (`open`: a lane is open to summon into), in
+    /// hand order: `can_play`, with its common cases read from the hand's masks
+    /// ([`Hand::plays`]); the cards they leave to the full check get [`Self::can_play`].
+    #[inline]
+    fn list_hand(&self, p: usize, open: bool, out: &mut ActionBuf) {
+        let pl = &self.players[p];
+        let (ok, check) = pl.hand.plays(pl.stamina, open, self.play_tab[p]);
+        let mut m = ok | check;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            if ok & (1 << i) != 0 || self.can_play(p, pl.hand[i as usize], open) {
+                out.push(Action(PLAY + i as u16));
             }
         }
     }

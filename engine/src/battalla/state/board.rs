@@ -95,17 +95,13 @@ impl BtState {
         self.hero_cells &= keep;
     }
 
-    /// The field's bonus to `verb` (attack or health) for card `d`.
-    fn field_bonus(&self, d: &CardDef, verb: Verb) -> i16 {
-        let Some(f) = self.field else { return 0 };
-        self.cdef(f)
-            .effects
-            .iter()
-            .filter(|e| {
-                e.trigger == Trigger::Field && e.verb == verb && d.attrs & (1 << e.attr) != 0
-            })
-            .map(|e| e.n as i16)
-            .sum()
+    /// The field's bonus to card `d`: (attack, health).
+    #[inline]
+    fn field_bonus(&self, d: &CardDef) -> (i16, i16) {
+        match self.field {
+            Some(f) => self.fact(f).field_bonus(d.attrs),
+            None => (0, 0),
+        }
     }
 
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
@@ -128,16 +124,14 @@ impl BtState {
         let a = d.attack as i16
             + pc.atk as i16
             + self.items_bonus(pc, Verb::Attack)
-            + self.field_bonus(d, Verb::Attack);
+            + self.field_bonus(d).0;
         a.clamp(0, 99) as u8
     }
 
     /// A piece's health: printed, items and field.
     pub fn health_of(&self, pc: &Piece) -> u8 {
         let d = self.cdef(pc.card);
-        let h = d.health as i16
-            + self.items_bonus(pc, Verb::Health)
-            + self.field_bonus(d, Verb::Health);
+        let h = d.health as i16 + self.items_bonus(pc, Verb::Health) + self.field_bonus(d).1;
         h.clamp(0, 99) as u8
     }
 
@@ -193,9 +187,23 @@ impl BtState {
         occ & (1 << (summon_row(p) * LANES + l)) == 0 && mine & (LANE << l) == 0
     }
 
+    /// The lanes `p` may summon into, as bit `l` for lane `l`, from the masks of
+    /// [`Self::masks`]: the lanes whose summon-row space is empty and that hold no card of
+    /// `p`'s (every row folded onto the first).
+    #[inline]
+    pub fn open_lanes(p: usize, occ: u32, mine: u32) -> u32 {
+        const ROW: u32 = (1 << LANES) - 1;
+        let taken = (mine | mine >> LANES | mine >> (2 * LANES) | mine >> (3 * LANES))
+            | mine >> (4 * LANES)
+            | occ >> (summon_row(p) * LANES);
+        !taken & ROW
+    }
+
     /// The leftmost lane `p` may summon into.
     pub fn first_open_lane(&self, p: usize) -> Option<usize> {
-        (0..LANES).find(|&l| self.lane_open(p, l))
+        let (occ, mine) = self.masks(p);
+        let open = Self::open_lanes(p, occ, mine);
+        (open != 0).then(|| open.trailing_zeros() as usize)
     }
 
     /// Put card `c` on the board at cell `cell`, fresh.
@@ -331,10 +339,11 @@ impl BtState {
                 Dest::HeroDeck => "Hero Deck",
             }
         );
+        let tab = self.play_tab[p];
         let pl = &mut self.players[p];
         match dest {
             Dest::Discard => pl.discard.push(c.pos),
-            Dest::Hand => pl.hand.push(c.pos),
+            Dest::Hand => pl.hand.push(c.pos, tab),
             Dest::DeckBottom => pl.deck.insert(0, c.pos),
             Dest::HeroDeck => pl.heroes.push(c.pos),
         }

@@ -1,5 +1,6 @@
 //! The state's self-check: every card in exactly one zone, the cell masks agreeing with the
-//! board, and values within their bounds (run by the tests and the fuzzers after every move).
+//! board, the hand masks with the hands, and values within their bounds (run by the tests
+//! and the fuzzers after every move).
 
 use super::*;
 
@@ -80,6 +81,13 @@ impl BtState {
             })
         {
             return Err("the card-to-cell index disagrees with the board".into());
+        }
+        for p in 0..2 {
+            let mut fresh = self.players[p].hand.clone();
+            fresh.rebuild(self.play_tab[p]);
+            if fresh != self.players[p].hand {
+                return Err(format!("P{p}: the hand's masks disagree with its cards"));
+            }
         }
         if (self.moved | self.attacked) & !(self.cells[0] | self.cells[1]) != 0 {
             return Err("a moved or attacked mark on an empty cell".into());

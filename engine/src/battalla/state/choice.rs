@@ -88,22 +88,38 @@ impl BtState {
             .any(|(_, pc)| self.fits(pc, e.target, &e, owner, me, None))
     }
 
+    /// The hand indices of the React cards `p` may play now, in hand order (only cards
+    /// with a React effect are looked at, from the hand's mask).
+    fn playable_reacts(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let hand = &self.players[p].hand;
+        let mut m = if self.story.is_empty() {
+            0
+        } else {
+            hand.reacts()
+        };
+        std::iter::from_fn(move || {
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.can_react(p, hand[i]) {
+                    return Some(i);
+                }
+            }
+            None
+        })
+    }
+
     /// React cards `p` may play now (`REACT + hand index`).
     pub(super) fn react_options(&self, p: usize, out: &mut ActionBuf) {
-        if self.story.is_empty() {
-            return;
-        }
-        for (i, &c) in self.players[p].hand.iter().enumerate() {
-            if self.can_react(p, c) {
-                out.push(Action(REACT + i as u16));
-            }
+        for i in self.playable_reacts(p) {
+            out.push(Action(REACT + i as u16));
         }
     }
 
     /// Whether `p` has a React card to play now (what [`Self::react_options`] lists, found
     /// without listing).
     pub(super) fn has_react(&self, p: usize) -> bool {
-        !self.story.is_empty() && self.players[p].hand.iter().any(|&c| self.can_react(p, c))
+        self.playable_reacts(p).next().is_some()
     }
 
     /// Whether `p` may play hand card `c` as a React now.

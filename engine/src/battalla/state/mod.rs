@@ -19,9 +19,11 @@ mod board;
 mod check;
 mod choice;
 mod eval;
+mod hand;
 mod story;
 
 pub use actions::*;
+pub use hand::Hand;
 
 /// Rows of the board.
 pub const ROWS: usize = 5;
@@ -79,7 +81,7 @@ pub struct Player {
     /// Main Deck; the top is the last element.
     pub deck: ArrayVec<u8, MAIN>,
     /// Hand.
-    pub hand: ArrayVec<u8, MAIN>,
+    pub hand: Hand,
     /// Discard; the top is the last element.
     pub discard: ArrayVec<u8, POSITIONS>,
     /// Life Zone (face down); the top is the last element.
@@ -406,7 +408,7 @@ impl BtState {
     pub(crate) fn draw_one(&mut self, p: usize) -> bool {
         match self.players[p].deck.pop() {
             Some(c) => {
-                self.players[p].hand.push(c);
+                self.players[p].hand.push(c, self.play_tab[p]);
                 self.players[p].drawn |= bit(c);
                 true
             }
@@ -451,6 +453,7 @@ impl BtState {
         pool.shuffle(rng);
         for (x, &c) in pl
             .hand
+            .cards_mut()
             .iter_mut()
             .chain(pl.deck.iter_mut())
             .chain(pl.life.iter_mut())
@@ -458,6 +461,7 @@ impl BtState {
         {
             *x = c;
         }
+        pl.hand.rebuild(self.play_tab[o]);
         let me = &mut self.players[viewer as usize];
         pool.clear();
         pool.extend(me.deck.iter().copied());
