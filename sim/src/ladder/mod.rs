@@ -25,7 +25,9 @@
 //! Ratings: a Bradley–Terry model fitted to all pairs' non-tied comparisons (with half a
 //! comparison added each way per pair so that a clean sweep still gives a finite rating),
 //! anchored at 0 for the first agent and reported on the Elo scale (400·log10 of the odds),
-//! with 95% intervals from the observed Fisher information.
+//! with 95% intervals from the observed Fisher information, and for each agent the gap to
+//! the next lower-rated one with its own interval (from the ratings' covariance): the
+//! separation test, which stays meaningful when a swept anchor widens every rating interval.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,6 +44,9 @@ use crate::output::{write_json, write_staged};
 use crate::runner::play_seeded;
 use crate::stats::{wilson, Z95};
 use crate::{git_commit, load_ruleset};
+
+mod rating;
+pub use rating::bradley_terry;
 
 /// Deals per unit of parallel work (small: search agents are slow).
 const LADDER_CHUNK: u64 = 8;
@@ -149,6 +154,13 @@ pub struct Rating {
     pub high: f64,
     /// Non-tied comparisons the agent took part in.
     pub comparisons: u64,
+    /// The gap to the next lower-rated agent: (that agent, rating difference, 95% interval
+    /// low, high), the interval from the covariance of the two ratings (so it uses every
+    /// pair's comparisons, not only the two agents' own). `None` for the lowest-rated.
+    /// An interval excluding 0 separates the two agents even when their rating intervals
+    /// overlap (which happens when the anchor, the first agent, is swept by everybody and its
+    /// own position is barely determined).
+    pub gap_below: Option<(String, f64, f64, f64)>,
 }
 
 /// The ladder's manifest.
@@ -617,134 +629,33 @@ fn write_ladder(
             "rating_ci_low",
             "rating_ci_high",
             "comparisons",
+            "next_below",
+            "gap_below",
+            "gap_below_ci_low",
+            "gap_below_ci_high",
         ])?;
         for r in ratings {
-            w.write_record([
+            let mut rec = vec![
                 r.agent.clone(),
                 format!("{:.1}", r.rating),
                 format!("{:.1}", r.low),
                 format!("{:.1}", r.high),
                 r.comparisons.to_string(),
-            ])?;
+            ];
+            match &r.gap_below {
+                Some((a, d, lo, hi)) => rec.extend([
+                    a.clone(),
+                    format!("{d:.1}"),
+                    format!("{lo:.1}"),
+                    format!("{hi:.1}"),
+                ]),
+                None => rec.extend(std::iter::repeat_n(String::new(), 4)),
+            }
+            w.write_record(&rec)?;
         }
         w.flush()?;
         write_json(&staging.join(files[2]), manifest)
     })
-}
-
-/// Elo points per unit of the Bradley–Terry log-strength.
-const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
-
-/// Fit a Bradley–Terry model to the pairs' non-tied comparisons (plus ½ each way per pair)
-/// by minorisation–maximisation (Hunter 2004), anchored at 0 for agent 0, with 95%
-/// intervals from the inverse of the observed information (anchor removed).
-pub fn bradley_terry(labels: &[String], pairs: &[PairResult]) -> Vec<Rating> {
-    let k = labels.len();
-    // w[i][j]: times i beat j.
-    let mut w = vec![vec![0.0f64; k]; k];
-    for p in pairs {
-        w[p.a][p.b] += p.acc.a_better as f64 + 0.5;
-        w[p.b][p.a] += p.acc.b_better as f64 + 0.5;
-    }
-    let games = |i: usize, j: usize| w[i][j] + w[j][i];
-    let mut s = vec![1.0f64; k];
-    for _ in 0..10_000 {
-        let mut next = s.clone();
-        for i in 0..k {
-            let wins: f64 = (0..k).map(|j| w[i][j]).sum();
-            let denom: f64 = (0..k)
-                .filter(|&j| j != i && games(i, j) > 0.0)
-                .map(|j| games(i, j) / (s[i] + s[j]))
-                .sum();
-            if denom > 0.0 {
-                next[i] = wins / denom;
-            }
-        }
-        let anchor = next[0];
-        for x in next.iter_mut() {
-            *x /= anchor;
-        }
-        let delta = next
-            .iter()
-            .zip(&s)
-            .map(|(a, b)| (a.ln() - b.ln()).abs())
-            .fold(0.0, f64::max);
-        s = next;
-        if delta < 1e-12 {
-            break;
-        }
-    }
-    // Observed information in log-strengths, without the anchor.
-    let m = k - 1;
-    let mut info = vec![vec![0.0f64; m]; m];
-    for i in 1..k {
-        for j in 0..k {
-            if i == j {
-                continue;
-            }
-            let v = games(i, j) * s[i] * s[j] / (s[i] + s[j]).powi(2);
-            info[i - 1][i - 1] += v;
-            if j > 0 {
-                info[i - 1][j - 1] -= v;
-            }
-        }
-    }
-    let cov = invert(info);
-    (0..k)
-        .map(|i| {
-            let theta = s[i].ln();
-            let se = if i == 0 {
-                0.0
-            } else {
-                cov.as_ref().map_or(f64::NAN, |c| c[i - 1][i - 1].sqrt())
-            };
-            let comparisons = pairs
-                .iter()
-                .filter(|p| p.a == i || p.b == i)
-                .map(|p| p.acc.a_better + p.acc.b_better)
-                .sum();
-            Rating {
-                agent: labels[i].clone(),
-                rating: ELO_PER_NAT * theta,
-                low: ELO_PER_NAT * (theta - Z95 * se),
-                high: ELO_PER_NAT * (theta + Z95 * se),
-                comparisons,
-            }
-        })
-        .collect()
-}
-
-/// Gauss–Jordan inverse of a small symmetric positive definite matrix.
-fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
-    let m = a.len();
-    let mut inv: Vec<Vec<f64>> = (0..m)
-        .map(|i| (0..m).map(|j| (i == j) as u8 as f64).collect())
-        .collect();
-    for c in 0..m {
-        let p = (c..m).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
-        if a[p][c].abs() < 1e-300 {
-            return None;
-        }
-        a.swap(c, p);
-        inv.swap(c, p);
-        let d = a[c][c];
-        for j in 0..m {
-            a[c][j] /= d;
-            inv[c][j] /= d;
-        }
-        for r in 0..m {
-            if r != c {
-                let f = a[r][c];
-                if f != 0.0 {
-                    for j in 0..m {
-                        a[r][j] -= f * a[c][j];
-                        inv[r][j] -= f * inv[c][j];
-                    }
-                }
-            }
-        }
-    }
-    Some(inv)
 }
 
 /// A readable table of the pairs and the ratings.
@@ -791,11 +702,19 @@ pub fn ladder_table(r: &LadderReport) -> String {
     }
     let _ = writeln!(s);
     let width = r.agents.iter().map(|a| a.len()).max().unwrap_or(0).max(5);
-    let _ = writeln!(s, "{:<width$} {:>8} {:>14}", "agent", "rating", "95% CI");
+    let _ = writeln!(
+        s,
+        "{:<width$} {:>8} {:>14}   gap to the next below [95% CI]",
+        "agent", "rating", "95% CI"
+    );
     for x in &r.ratings {
+        let gap = match &x.gap_below {
+            Some((a, d, lo, hi)) => format!("{d:+.0} [{lo:+.0}, {hi:+.0}] over {a}"),
+            None => String::new(),
+        };
         let _ = writeln!(
             s,
-            "{:<width$} {:>8.0} {:>14}",
+            "{:<width$} {:>8.0} {:>14}   {gap}",
             x.agent,
             x.rating,
             format!("[{:.0}, {:.0}]", x.low, x.high)
