@@ -130,6 +130,12 @@ fn every_command_writes_the_one_column_pattern() {
             ],
         ),
         (
+            d("gauntlet"),
+            vec![
+                "run", "--deck", "rush", "--vs", "poison", "--vs", "swarm@2", "--games", "20",
+            ],
+        ),
+        (
             d("teams"),
             vec![
                 "run",

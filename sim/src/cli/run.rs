@@ -1,9 +1,10 @@
-//! `cardsim run`: many games of one matchup.
+//! `cardsim run`: many games of one matchup, or of one deck against each of several
+//! opponents (a gauntlet, pooled in field.csv).
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use cardsim_sim::{execute_mode, summary_table, team_table, Job, Pairing};
+use cardsim_sim::{execute_weighted, summary_table, team_table, Job, Pairing};
 use clap::Args;
 
 use super::common::*;
@@ -20,9 +21,19 @@ pub struct RunArgs {
     #[arg(long)]
     pub deck: PathBuf,
     /// The opposing deck(s); repeat for games of more than two players (none for a
-    /// one-player game such as a solo Alpha/Omega).
-    #[arg(long = "vs")]
-    pub vs: Vec<PathBuf>,
+    /// one-player game such as a solo Alpha/Omega). In a two-player game several --vs make a
+    /// gauntlet: the deck plays each opponent, and field.csv pools them; `DECK@W` weighs an
+    /// opponent W in the pooled row (default 1).
+    #[arg(long = "vs", value_name = "DECK[@W]")]
+    pub vs: Vec<String>,
+    /// A folder of decks: every `*.txt` in it but the --deck file is an opponent (added to
+    /// any --vs); a two-player gauntlet (field.csv).
+    #[arg(long, value_name = "DIR")]
+    pub field: Option<PathBuf>,
+    /// Weights of the opponents in the pooled row of field.csv: a file of `DECK WEIGHT`
+    /// lines (DECK the deck file's name without .txt; every opponent listed).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
     /// Agent playing the first deck.
     #[arg(long, default_value = "random")]
     pub agent: String,
@@ -45,16 +56,36 @@ pub struct RunArgs {
 
 pub fn cmd_run(a: RunArgs) -> Result<()> {
     let stop = a.play.stop.rule()?;
+    let opponents = cardsim_sim::field::opponents(
+        &a.game,
+        &a.deck,
+        &a.vs,
+        a.field.as_deref(),
+        a.weights.as_deref(),
+    )?;
+    // Several opponents, a field folder or weights: deck 0 against each (a gauntlet in a
+    // two-player game); otherwise the one matchup of the decks given.
+    let gauntlet = opponents.len() > 1 || a.field.is_some() || a.weights.is_some();
+    let weighted = opponents.iter().any(|o| o.weight != 1.0);
+    let weights: Vec<f64> = match weighted {
+        true => opponents.iter().map(|o| o.weight).collect(),
+        false => Vec::new(),
+    };
     let mut decks = vec![a.deck];
-    decks.extend(a.vs);
-    let mut agents = vec![a.agent];
-    agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+    decks.extend(opponents.into_iter().map(|o| o.deck));
+    let (pairing, agents) = if gauntlet {
+        (Pairing::Field, vec![a.agent, a.vs_agent])
+    } else {
+        let mut agents = vec![a.agent];
+        agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+        (Pairing::Single, agents)
+    };
     let out = out_dir(&a.play.out, &a.game, "run");
     let job = Job {
         game: a.game,
         cards: a.cards,
         decks,
-        pairing: Pairing::Single,
+        pairing,
         agents,
         games: a.games,
         seed: a.play.seed,
@@ -64,8 +95,9 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         progress: !a.play.quiet,
         command: argv(),
     };
-    let r = execute_mode(&job, &stop, a.duplicate)?;
+    let r = execute_weighted(&job, &stop, a.duplicate, &weights)?;
     print!("{}", summary_table(&r.summary));
+    print!("{}", cardsim_sim::field::field_table(&r.field));
     print!("{}", team_table(&r.teams));
     print!("{}", cardsim_sim::score::table(&r.summary));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
