@@ -7,6 +7,7 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+pub mod compare;
 pub mod coverage;
 pub mod csvout;
 pub mod datadir;
@@ -18,6 +19,7 @@ pub mod impact;
 pub mod ladder;
 pub mod optimize;
 pub mod output;
+pub mod patch;
 pub mod replay;
 pub mod report;
 pub mod runner;

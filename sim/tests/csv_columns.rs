@@ -136,6 +136,20 @@ fn every_command_writes_the_one_column_pattern() {
             ],
         ),
         (
+            d("patch"),
+            vec![
+                "run",
+                "--deck",
+                "rush",
+                "--vs",
+                "poison",
+                "--patch",
+                "Dust Raider:attack-1",
+                "--games",
+                "20",
+            ],
+        ),
+        (
             d("teams"),
             vec![
                 "run",

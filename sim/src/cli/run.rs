@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use cardsim_sim::patch::{Patch, PatchSpec, Plan};
 use cardsim_sim::{execute_weighted, summary_table, team_table, Job, Pairing};
 use clap::Args;
 
@@ -49,6 +50,12 @@ pub struct RunArgs {
     /// pairing (see docs/statistics.md).
     #[arg(long)]
     pub duplicate: bool,
+    /// A balance patch: `CARD:CHANGE[,CHANGE...]` (e.g. "Dust Raider:attack-1,health+2");
+    /// repeat it or separate cards by `;` (all changes are one patch). Plays every game
+    /// before and after the patch on the same seeds and writes compare.csv (paired
+    /// differences) instead of summary.csv.
+    #[arg(long, value_name = "CARD:CHANGES")]
+    pub patch: Vec<String>,
     #[command(flatten)]
     #[serde(flatten)]
     pub play: PlayArgs,
@@ -71,19 +78,46 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         true => opponents.iter().map(|o| o.weight).collect(),
         false => Vec::new(),
     };
-    let mut decks = vec![a.deck];
+    let mut decks = vec![a.deck.clone()];
     decks.extend(opponents.into_iter().map(|o| o.deck));
     let (pairing, agents) = if gauntlet {
-        (Pairing::Field, vec![a.agent, a.vs_agent])
+        (Pairing::Field, vec![a.agent.clone(), a.vs_agent.clone()])
     } else {
-        let mut agents = vec![a.agent];
-        agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+        let mut agents = vec![a.agent.clone()];
+        agents.extend(std::iter::repeat_n(a.vs_agent.clone(), decks.len() - 1));
         (Pairing::Single, agents)
     };
     let out = out_dir(&a.play.out, &a.game, "run");
+    if !a.patch.is_empty() {
+        if a.duplicate || stop.active() {
+            bail!("--patch plays a fixed number of games: drop --duplicate, --sprt and --until-halfwidth");
+        }
+        let options = serde_json::to_value(&a)?;
+        let spec = PatchSpec {
+            command_name: "run".into(),
+            game: a.game,
+            cards: a.cards,
+            decks,
+            plan: Plan::Field {
+                agent: a.agent,
+                vs_agent: a.vs_agent,
+            },
+            games: a.games,
+            weights,
+            patch: Patch::parse(&a.patch)?,
+            seed: a.play.seed,
+            threads: a.play.threads.map(|t| t as usize),
+            out: Some(out),
+            params: with_preset(&a.play.preset, &a.play.params),
+            progress: !a.play.quiet,
+            command: argv(),
+            options,
+        };
+        return print_patch(&spec);
+    }
     let job = Job {
-        game: a.game,
-        cards: a.cards,
+        game: a.game.clone(),
+        cards: a.cards.clone(),
         decks,
         pairing,
         agents,
@@ -133,6 +167,22 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ")
+    );
+    Ok(())
+}
+
+/// Play a patched run or tournament and print its comparison.
+pub fn print_patch(spec: &PatchSpec) -> Result<()> {
+    let r = cardsim_sim::patch::patch(spec)?;
+    println!("patch: {}", spec.patch.label());
+    print!("{}", cardsim_sim::compare::table(&r.rows));
+    println!(
+        "{} games ({} paired) in {:.2} s on {} threads. diff = after minus before score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences (same seeds before and after); wrote {}",
+        r.manifest.games,
+        r.manifest.games / 2,
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        wrote(&r.written)
     );
     Ok(())
 }
