@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use cardsim_engine::{Game, GameRng, MAX_ACTIONS};
 
-use crate::play::{finish_sequence, ArgMax};
+use crate::play::{finish_sequence_in, ArgMax};
 use crate::{Action, Agent, View};
 
 /// For each legal action: apply it to a copy of a world consistent with what the player
@@ -43,13 +43,19 @@ impl<G: Game> Agent<G> for GreedyAgent {
         let me = view.player();
         let mut score: ArrayVec<f64, MAX_ACTIONS> = ArrayVec::new();
         score.extend(legal.iter().map(|_| 0.0));
-        for _ in 0..self.samples {
-            let world = view.determinize(rng);
+        // Copies reused for every action and sample (`clone_from` keeps their storage).
+        let mut world = view.determinize(rng);
+        let mut w = world.clone();
+        let mut scratch = None;
+        for k in 0..self.samples {
+            if k > 0 {
+                view.determinize_into(&mut world, rng);
+            }
             let turn = world.turn();
             for (s, &a) in score.iter_mut().zip(legal) {
-                let mut w = world.clone();
+                w.clone_from(&world);
                 w.apply_unchecked(a);
-                finish_sequence(&mut w, me, turn, rng);
+                finish_sequence_in(&mut w, &mut scratch, me, turn, rng);
                 *s += w.evaluate(me);
             }
         }

@@ -105,6 +105,12 @@ impl<'a, G: Game> View<'a, G> {
         g
     }
 
+    /// [`View::determinize`] into `out` (its storage reused; the same draws).
+    pub fn determinize_into(&self, out: &mut G, rng: &mut GameRng) {
+        out.clone_from(self.state);
+        out.resample_hidden(self.player, rng);
+    }
+
     /// The true state, for agents that declared [`Agent::sees_hidden`].
     pub fn peek(&self) -> Option<&G> {
         self.peek.then_some(self.state)

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use cardsim_engine::{Action, ActionBuf, ChanceBuf, Game, GameRng, ToMove, MAX_PLAYERS};
 use rand::RngExt;
 
-use crate::play::{best_one_step, random_action, sample_chance};
+use crate::play::{best_one_step_in, random_action, sample_chance};
 use crate::{Agent, View};
 
 const NONE: u32 = u32::MAX;
@@ -207,6 +207,7 @@ impl MctsAgent {
     fn playout_action<G: Game>(
         &self,
         world: &G,
+        scratch: &mut Option<G>,
         p: u8,
         legal: &ActionBuf,
         rng: &mut GameRng,
@@ -214,14 +215,16 @@ impl MctsAgent {
         if legal.len() == 1 {
             legal[0]
         } else if self.cfg.rollout == Rollout::Greedy && self.random_seats & (1 << p) == 0 {
-            best_one_step(world, p, legal, rng)
+            let w = scratch.get_or_insert_with(|| world.clone());
+            best_one_step_in(world, w, p, legal, rng)
         } else {
             random_action(legal, rng)
         }
     }
 
-    /// One iteration from the world `world`.
-    fn iterate<G: Game>(&mut self, mut world: G, rng: &mut GameRng) {
+    /// One iteration from the world `world` (played on; `scratch` is the copy a greedy
+    /// playout's look-ahead uses).
+    fn iterate<G: Game>(&mut self, world: &mut G, scratch: &mut Option<G>, rng: &mut GameRng) {
         let mut legal = ActionBuf::new();
         let mut chance = ChanceBuf::new();
         self.path.clear();
@@ -238,7 +241,7 @@ impl MctsAgent {
             match world.to_move() {
                 ToMove::Terminal => break,
                 ToMove::Chance => {
-                    let a = sample_chance(&world, &mut chance, rng);
+                    let a = sample_chance(world, &mut chance, rng);
                     world.apply_unchecked(a);
                 }
                 ToMove::Player(p) => {
@@ -250,7 +253,7 @@ impl MctsAgent {
                             }
                             left -= 1;
                         }
-                        let a = self.playout_action(&world, p, &legal, rng);
+                        let a = self.playout_action(world, scratch, p, &legal, rng);
                         world.apply_unchecked(a);
                         continue;
                     }
@@ -326,6 +329,8 @@ impl MctsAgent {
             ),
         };
         let mut it = 0u64;
+        let mut world: Option<G> = None;
+        let mut scratch: Option<G> = None;
         while it < iters {
             if let Some(d) = deadline {
                 if it.is_multiple_of(16) && it > 0 && Instant::now() >= d {
@@ -333,11 +338,16 @@ impl MctsAgent {
                 }
             }
             it += 1;
-            let world = match view.peek() {
-                Some(s) if self.cfg.peek => s.clone(),
-                _ => view.determinize(rng),
-            };
-            self.iterate(world, rng);
+            // One world reused by every iteration (`clone_from` keeps its storage).
+            match (view.peek(), &mut world) {
+                (Some(s), Some(w)) if self.cfg.peek => w.clone_from(s),
+                (Some(s), None) if self.cfg.peek => world = Some(s.clone()),
+                (_, Some(w)) => view.determinize_into(w, rng),
+                (_, None) => world = Some(view.determinize(rng)),
+            }
+            if let Some(w) = &mut world {
+                self.iterate(w, &mut scratch, rng);
+            }
         }
         // The most visited root child that is legal now; ties by mean value, then at random.
         let mut best = crate::play::ArgMax::default();

@@ -72,11 +72,25 @@ impl<T: Copy> ArgMax<T> {
 /// of look-ahead, ties at random).
 #[inline]
 pub fn best_one_step<G: Game>(state: &G, me: u8, legal: &ActionBuf, rng: &mut GameRng) -> Action {
+    let mut scratch = state.clone();
+    best_one_step_in(state, &mut scratch, me, legal, rng)
+}
+
+/// [`best_one_step`] with `scratch` (any state of the same game) as the copy it tries the
+/// actions on: `clone_from` reuses its storage instead of building a new copy per action.
+#[inline]
+pub fn best_one_step_in<G: Game>(
+    state: &G,
+    scratch: &mut G,
+    me: u8,
+    legal: &ActionBuf,
+    rng: &mut GameRng,
+) -> Action {
     let mut best = ArgMax::default();
     for &a in legal {
-        let mut w = state.clone();
-        w.apply_unchecked(a);
-        best.offer(a, w.evaluate(me), rng);
+        scratch.clone_from(state);
+        scratch.apply_unchecked(a);
+        best.offer(a, scratch.evaluate(me), rng);
     }
     best.get().unwrap_or(legal[0])
 }
@@ -87,6 +101,19 @@ pub fn best_one_step<G: Game>(state: &G, me: u8, legal: &ActionBuf, rng: &mut Ga
 /// anyone else's decision, a chance node, the end of the game or after `max_decisions`
 /// steps.
 pub fn finish_sequence<G: Game>(state: &mut G, me: u8, turn: u32, rng: &mut GameRng) {
+    let mut scratch: Option<G> = None;
+    finish_sequence_in(state, &mut scratch, me, turn, rng);
+}
+
+/// [`finish_sequence`] with `scratch` as the copy the one-step look-ahead works on (made on
+/// first use, then reused).
+pub fn finish_sequence_in<G: Game>(
+    state: &mut G,
+    scratch: &mut Option<G>,
+    me: u8,
+    turn: u32,
+    rng: &mut GameRng,
+) {
     let mut legal = ActionBuf::new();
     for _ in 0..state.max_decisions() {
         if state.to_move() != ToMove::Player(me) || state.turn() != turn {
@@ -96,7 +123,10 @@ pub fn finish_sequence<G: Game>(state: &mut G, me: u8, turn: u32, rng: &mut Game
         let a = match legal.len() {
             0 => return,
             1 => legal[0],
-            _ => best_one_step(state, me, &legal, rng),
+            _ => {
+                let w = scratch.get_or_insert_with(|| state.clone());
+                best_one_step_in(state, w, me, &legal, rng)
+            }
         };
         state.apply_unchecked(a);
     }

@@ -148,6 +148,9 @@ pub struct ImpactRow {
     pub new: [u64; 2],
     /// The paired differences.
     pub paired: Paired,
+    /// Per stratum (opponent table × the deck's seat, in the order the games visit them):
+    /// games, the original deck's wins, the changed deck's wins.
+    pub strata: Vec<[u64; 3]>,
     /// Early-stopping report.
     pub stop: Option<StopInfo>,
     /// What else the change implies, as the game says ([`Ablation::Allowed`]).
@@ -172,6 +175,16 @@ impl ImpactRow {
     /// (difference, low, high) of the mean score, changed minus original.
     pub fn diff(&self) -> Option<(f64, f64, f64)> {
         self.paired.diff(Z95)
+    }
+
+    /// The win rate of arm `arm` (1 the original deck, 2 the changed one) with its
+    /// stratified interval over opponents and seats ([`crate::stratified`]); `None` without
+    /// games.
+    pub fn win_rate(&self, arm: usize) -> Option<(f64, f64, f64)> {
+        let strata: Vec<(u64, u64)> = self.strata.iter().map(|x| (x[arm], x[0])).collect();
+        let (lo, hi) = crate::stratified::stratified_score(&strata, Z95)?;
+        let (k, n): (u64, u64) = strata.iter().fold((0, 0), |a, x| (a.0 + x.0, a.1 + x.1));
+        Some((k as f64 / n as f64, lo, hi))
     }
 }
 
@@ -214,11 +227,21 @@ pub(crate) struct Arms {
     pub(crate) paired: Paired,
     pub(crate) base: [u64; 2],
     pub(crate) new: [u64; 2],
+    /// [games, base wins, new wins] per stratum (see [`ImpactRow::strata`]).
+    strata: Vec<[u64; 3]>,
 }
 
 impl Arms {
-    /// Count one game: the original arm scored `b`, the changed arm `v` (half-points).
-    pub(crate) fn add(&mut self, b: u8, v: u8) {
+    /// Count one game of stratum `st`: the original arm scored `b`, the changed arm `v`
+    /// (half-points).
+    pub(crate) fn add(&mut self, st: usize, b: u8, v: u8) {
+        if self.strata.len() <= st {
+            self.strata.resize(st + 1, [0; 3]);
+        }
+        let x = &mut self.strata[st];
+        x[0] += 1;
+        x[1] += (b == 2) as u64;
+        x[2] += (v == 2) as u64;
         self.paired.add(b, v);
         self.base[0] += (b == 2) as u64;
         self.base[1] += (b == 1) as u64;
@@ -233,6 +256,14 @@ impl crate::distribute::Partial for Arms {
         for i in 0..2 {
             self.base[i] += o.base[i];
             self.new[i] += o.new[i];
+        }
+        if self.strata.len() < o.strata.len() {
+            self.strata.resize(o.strata.len(), [0; 3]);
+        }
+        for (a, b) in self.strata.iter_mut().zip(&o.strata) {
+            for i in 0..3 {
+                a[i] += b[i];
+            }
         }
     }
 }
@@ -353,6 +384,16 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
         let (_, rec) = play_seeded(r, spec.seed, t, &seats[..k], &slots[..k], agents, &peeks);
         half(rec.results[seat0])
     };
+    // The stratum of game t: its opponent table and the deck's seat in it.
+    let stratum = |t: u64| -> usize {
+        let table = &tables[(t % m) as usize];
+        let (_, slots) = seating(table, t / m);
+        let seat0 = slots[..table.len()]
+            .iter()
+            .position(|&x| x == 0)
+            .expect("slot 0 sits");
+        (t % m) as usize * table.len() + seat0
+    };
     let new_agents = || -> Vec<Box<dyn Agent<R::State>>> {
         specs
             .iter()
@@ -387,7 +428,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     for t in s..e {
                         let b = score(&ruleset, t, &mut agents);
                         for (o, v) in out.iter_mut().zip(&variants) {
-                            o.add(b, score(v, t, &mut agents));
+                            o.add(stratum(t), b, score(v, t, &mut agents));
                         }
                     }
                     bar.inc((e - s) * (nc as u64 + 1));
@@ -410,6 +451,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                 base: a.base,
                 new: a.new,
                 paired: a.paired,
+                strata: a.strata.clone(),
                 stop: None,
                 note: note.clone(),
             });
@@ -441,7 +483,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     if let Some(bs) = scores.as_mut() {
                         bs.push(b);
                     }
-                    arms.add(b, score(variant, t, &mut agents));
+                    arms.add(stratum(t), b, score(variant, t, &mut agents));
                 }
                 fresh = scores;
                 arms
@@ -499,6 +541,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
             base: acc.base,
             new: acc.new,
             paired: acc.paired,
+            strata: acc.strata.clone(),
             stop,
             note: note.clone(),
         });
@@ -561,13 +604,17 @@ fn check(rule: &StopRule, p: &Paired, games: u64) -> Option<Decision> {
 }
 
 /// The fixed leading columns of impact.csv (readers such as `cardsim report` rely on them; new columns go at the end).
-pub const IMPACT_COLUMNS: [&str; 11] = [
+pub const IMPACT_COLUMNS: [&str; 15] = [
     "deck",
     "card",
     "change",
     "games",
     "base_win_rate",
+    "base_win_rate_ci_low",
+    "base_win_rate_ci_high",
     "new_win_rate",
+    "new_win_rate_ci_low",
+    "new_win_rate_ci_high",
     "diff",
     "diff_ci_low",
     "diff_ci_high",
@@ -592,16 +639,20 @@ fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Res
     ]);
     w.write_record(&header)?;
     for r in rows {
-        let g = r.games as f64;
         let d = r.diff();
         let f = |x: Option<f64>| x.map(|v| format!("{v:.4}")).unwrap_or_default();
+        let (b, n) = (r.win_rate(1), r.win_rate(2));
         let mut rec = vec![
             r.deck.clone(),
             r.card.clone(),
             r.change.clone(),
             r.games.to_string(),
-            format!("{:.4}", r.base[0] as f64 / g),
-            format!("{:.4}", r.new[0] as f64 / g),
+            f(b.map(|x| x.0)),
+            f(b.map(|x| x.1)),
+            f(b.map(|x| x.2)),
+            f(n.map(|x| x.0)),
+            f(n.map(|x| x.1)),
+            f(n.map(|x| x.2)),
             f(d.map(|x| x.0)),
             f(d.map(|x| x.1)),
             f(d.map(|x| x.2)),
@@ -620,7 +671,7 @@ fn write_impact(path: &Path, rows: &[ImpactRow], skipped: &[SkippedCard]) -> Res
     // Skipped cards: no games, the reason in `skipped`.
     for k in skipped {
         let mut rec = vec![k.deck.clone(), k.card.clone(), k.change.clone(), "0".into()];
-        rec.extend(std::iter::repeat_n(String::new(), 5));
+        rec.extend(std::iter::repeat_n(String::new(), 9));
         rec.extend(std::iter::repeat_n("0".to_string(), 6));
         rec.extend(std::iter::repeat_n(String::new(), 5));
         rec.push(k.reason.clone());

@@ -30,6 +30,7 @@ pub mod series;
 pub mod stats;
 pub mod stratified;
 pub mod sweep;
+pub mod tdist;
 pub mod tournament;
 
 use std::io::IsTerminal;

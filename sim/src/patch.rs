@@ -274,7 +274,7 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
                     let b = score(&ruleset);
                     let v = score(&after);
                     for (k, o) in out.iter_mut().enumerate() {
-                        o.add(b[k], v[k]);
+                        o.add(0, b[k], v[k]);
                     }
                 }
                 bar.inc(2 * (e - s));

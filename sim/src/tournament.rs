@@ -14,12 +14,13 @@ use cardsim_agents::{make_agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
 
+use crate::duplicate::{DealCells, DealEstimate};
 use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
 use crate::runner::{MatchAcc, Matchup, Numbering, Run};
 use crate::sequential::{StopInfo, StopRule};
 use crate::stats::{bradley_terry, ELO_PER_THETA, Z95};
 use crate::stratified::{effective_cell, pooled_cells, Counts, Outcome};
-use crate::{load_ruleset, play_matchup, progress_bar, stop_options, worker_pool};
+use crate::{load_ruleset, play_matchup_mode, progress_bar, stop_options, worker_pool};
 
 /// A tournament.
 #[derive(Clone, Debug)]
@@ -46,6 +47,8 @@ pub struct TournamentSpec {
     pub params: Vec<String>,
     /// Early stopping per pair.
     pub stop: StopRule,
+    /// Duplicate deals: every deal played once per seating (see [`crate::duplicate`]).
+    pub duplicate: bool,
     /// Progress bar.
     pub progress: bool,
     /// Command line.
@@ -75,6 +78,9 @@ pub struct MatrixRow {
     pub stop_deck: String,
     /// The row deck's counts per seat (the strata of the stratified interval).
     pub strata: Vec<Counts>,
+    /// `--duplicate`: the row deck's deal-paired win rate (its interval replaces the
+    /// stratified one).
+    pub deal: Option<DealCells>,
 }
 
 /// One deck's ranking.
@@ -92,6 +98,9 @@ pub struct RankRow {
     pub rating: Option<(f64, f64, f64)>,
     /// Its counts per opponent and seat (the strata of the field win rate's interval).
     pub strata: Vec<Counts>,
+    /// `--duplicate`: the field win rate with the interval of the deal-paired pairs pooled
+    /// ([`field_deal`]), and the games it is worth.
+    pub deal: Option<(DealEstimate, f64)>,
 }
 
 /// What a tournament produced.
@@ -133,6 +142,9 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     if spec.games_per_pair == 0 {
         bail!("--games must be at least 1");
     }
+    if spec.duplicate {
+        crate::duplicate::check_games(spec.games_per_pair, 2).map_err(anyhow::Error::msg)?;
+    }
     if spec.decks.len() < 2 {
         bail!("a tournament needs at least two decks");
     }
@@ -168,12 +180,22 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
         let looks = crate::distribute::Looks::open(spec.out.as_deref(), &budgets, spec.stop.look)?;
         pool.install(|| {
             (0..run.matchups.len())
-                .map(|mi| play_matchup(&run, mi, 0, &spec.stop, &looks, &|g| bar.inc(g)))
+                .map(|mi| {
+                    let progress = |g| bar.inc(g);
+                    play_matchup_mode(&run, mi, 0, &spec.stop, spec.duplicate, &looks, &progress)
+                })
                 .collect::<Result<_>>()
         })?
     } else {
-        let r = pool
-            .install(|| run.play_in(spec.out.as_deref(), Numbering::SameDeals, &|g| bar.inc(g)))?;
+        let r = pool.install(|| {
+            let progress = |g| bar.inc(g);
+            run.play_in_mode(
+                spec.out.as_deref(),
+                Numbering::SameDeals,
+                spec.duplicate,
+                &progress,
+            )
+        })?;
         r.matchups.into_iter().map(|a| (a, None)).collect()
     };
     bar.finish_and_clear();
@@ -210,6 +232,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
             stop: *stop,
             stop_deck: names[a].clone(),
             strata: acc.seats[slot].iter().map(Counts::from).collect(),
+            deal: acc.deals.cells(slot),
         };
         matrix.push(row(a, b, wa, wb, 0));
         if a != b {
@@ -246,6 +269,9 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
                     "common_random_numbers".into(),
                     "game i of every pair is seeded as global game i".into(),
                 );
+                if spec.duplicate {
+                    m.insert("duplicate".into(), serde_json::json!("every deal played once per seating; game i of a pair is seating i mod 2 of deal i div 2, all streams seeded by the deal index; matrix and ranking intervals use the pairing"));
+                }
                 m.insert(
                     "rating".into(),
                     format!("Bradley-Terry, Elo scale (400/ln 10 per unit of log-strength), anchored to mean 0; 95% interval = rating +- 1.96 standard errors from the Fisher information; draws count half a win to each side; one virtual drawn game per pair (prior {BT_PRIOR} points each side)").into(),
@@ -321,8 +347,11 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
             draws: 0,
             rating: None,
             strata: Vec::new(),
+            deal: None,
         })
         .collect();
+    let mut deals: Vec<Vec<(u64, DealCells)>> = vec![Vec::new(); k];
+    let mut pairs = vec![0usize; k];
     for r in matrix.iter().filter(|r| r.row != r.col) {
         let (i, j) = (idx(&r.row), idx(&r.col));
         w[i][j] += r.row_wins as f64 + 0.5 * r.draws as f64;
@@ -331,6 +360,16 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
         rows[i].wins += r.row_wins;
         rows[i].draws += r.draws;
         rows[i].strata.extend_from_slice(&r.strata);
+        pairs[i] += 1;
+        if let Some(d) = r.deal {
+            deals[i].push((r.games, d));
+        }
+    }
+    for (i, row) in rows.iter_mut().enumerate() {
+        // Only when every pair of the deck has its deal-paired cells.
+        if !deals[i].is_empty() && deals[i].len() == pairs[i] {
+            row.deal = field_deal(&deals[i]);
+        }
     }
     if let Some(fit) = bradley_terry(&w, &g, BT_PRIOR) {
         for (i, row) in rows.iter_mut().enumerate() {
@@ -345,6 +384,42 @@ pub fn rank(names: &[String], matrix: &[MatrixRow]) -> Vec<RankRow> {
         rb.total_cmp(&ra).then_with(|| a.deck.cmp(&b.deck))
     });
     rows
+}
+
+/// A field win rate from independent deal-paired pairs `(games, cells)`: the games-weighted
+/// mean of the pairs' rates, its variance the weighted sum of each pair's deal-measured
+/// variance p(1 − p)/effective, and Wilson's interval at the effective games p(1 − p)/V (as
+/// [`crate::duplicate::DealAcc::win_rate`] does for one pair). `None` without games.
+pub fn field_deal(pairs: &[(u64, DealCells)]) -> Option<(DealEstimate, f64)> {
+    let total: u64 = pairs.iter().map(|p| p.0).sum();
+    if total == 0 {
+        return None;
+    }
+    let (mut est, mut var) = (0.0, 0.0);
+    for (g, d) in pairs {
+        let w = *g as f64 / total as f64;
+        let p = d.win.est;
+        est += w * p;
+        if d.effective > 0.0 {
+            var += w * w * p * (1.0 - p) / d.effective;
+        }
+    }
+    let eff = if var > 0.0 && est > 0.0 && est < 1.0 {
+        est * (1.0 - est) / var
+    } else {
+        total as f64
+    };
+    let (lo, hi) = crate::duplicate::wilson_at(est, eff, Z95);
+    Some((DealEstimate { est, lo, hi }, eff))
+}
+
+/// The three cells of a deal-paired rate.
+fn deal_cells(d: &DealEstimate) -> [String; 3] {
+    [
+        format!("{:.4}", d.est),
+        format!("{:.4}", d.lo),
+        format!("{:.4}", d.hi),
+    ]
 }
 
 /// Cells of a pooled win rate: stratified when strata are given, else Wilson on `k` of `n`.
@@ -394,14 +469,20 @@ fn write_matrix(path: &Path, rows: &[MatrixRow]) -> Result<()> {
             r.col_wins.to_string(),
             r.draws.to_string(),
         ];
-        rec.extend(rate_cells(&r.strata, r.row_wins, r.games));
+        match &r.deal {
+            Some(d) => rec.extend(deal_cells(&d.win)),
+            None => rec.extend(rate_cells(&r.strata, r.row_wins, r.games)),
+        }
         rec.push(if r.stop.is_some() {
             r.stop_deck.clone()
         } else {
             String::new()
         });
         rec.extend(stop_cells(r.stop.as_ref()));
-        rec.push(effective_cell(&r.strata));
+        rec.push(match &r.deal {
+            Some(d) => format!("{:.0}", d.effective),
+            None => effective_cell(&r.strata),
+        });
         w.write_record(&rec)?;
     }
     w.flush()?;
@@ -427,7 +508,10 @@ fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
     w.write_record(&header)?;
     for r in rows {
         let mut rec = vec![r.deck.clone(), r.games.to_string()];
-        rec.extend(rate_cells(&r.strata, r.wins, r.games));
+        match &r.deal {
+            Some((d, _)) => rec.extend(deal_cells(d)),
+            None => rec.extend(rate_cells(&r.strata, r.wins, r.games)),
+        }
         match r.rating {
             Some((x, lo, hi)) => {
                 rec.extend([format!("{x:.1}"), format!("{lo:.1}"), format!("{hi:.1}")])
@@ -437,7 +521,10 @@ fn write_ranking(path: &Path, rows: &[RankRow]) -> Result<()> {
         rec.extend([
             r.wins.to_string(),
             r.draws.to_string(),
-            effective_cell(&r.strata),
+            match &r.deal {
+                Some((_, e)) => format!("{e:.0}"),
+                None => effective_cell(&r.strata),
+            },
         ]);
         w.write_record(&rec)?;
     }

@@ -162,7 +162,25 @@ fn all_cards_ablation_and_thread_independence() {
         );
         assert!((num(r, "base_wins") / num(r, "games") - num(r, "base_win_rate")).abs() < 5e-5);
         assert!((num(r, "new_wins") / num(r, "games") - num(r, "new_win_rate")).abs() < 5e-5);
+        // Both arms' win rates carry their stratified interval (opponent × seat strata).
+        for x in ["base_win_rate", "new_win_rate"] {
+            let (lo, hi) = (
+                num(r, &format!("{x}_ci_low")),
+                num(r, &format!("{x}_ci_high")),
+            );
+            assert!(lo <= num(r, x) && num(r, x) <= hi && lo < hi, "{x}: {r:?}");
+        }
     }
+    let grunt: Vec<&str> = ["base_win_rate_ci_low", "base_win_rate_ci_high"]
+        .iter()
+        .map(|c| rows[0][*c].as_str())
+        .collect();
+    // 0.2671 over 1,400 games: Wilson's interval would be [0.2446, 0.2909]; the seats differ,
+    // so the stratified one is narrower.
+    assert_eq!(
+        (rows[0]["base_win_rate"].as_str(), grunt),
+        ("0.2671", vec!["0.2470", "0.2879"])
+    );
     let m: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out1.join("manifest.json")).unwrap())
             .unwrap();
@@ -459,6 +477,7 @@ fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpe
         out: Some(out),
         params: vec![],
         stop: StopRule::default(),
+        duplicate: false,
         progress: false,
         command: vec!["test".into()],
         options: serde_json::json!({}),

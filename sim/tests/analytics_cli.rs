@@ -264,7 +264,7 @@ fn analytics_commands_write_their_files() {
         &["impact", "--deck", rush, "--field", dir, "--card", "Dust Raider", "--nerf", "attack-1", "--games", "100"],
         &base.join("i"),
         "impact.csv",
-        "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_ci_low,diff_ci_high,base_wins,new_wins",
+        "deck,card,change,games,base_win_rate,base_win_rate_ci_low,base_win_rate_ci_high,new_win_rate,new_win_rate_ci_low,new_win_rate_ci_high,diff,diff_ci_low,diff_ci_high,base_wins,new_wins",
     );
     assert!(stdout.contains("nerf:attack-1"), "{stdout}");
     // --field: every other deck of the folder is an opponent.

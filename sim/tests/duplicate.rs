@@ -85,17 +85,118 @@ fn two_player_duplicate_numbers() {
         diff.hi,
     ];
     // No draws here: the difference is 2p − 1 = 2·1981/4000 − 1, and the interval is worth
-    // 4,231 independent games.
+    // 4,231 independent games; the difference's half-width uses Student's t for 1,999
+    // degrees of freedom (1.96115 rather than 1.95996).
     let want = [
         1981.0,
         0.480_196_073_2,
         0.510_312_544_1,
         4_231.114_176,
         -0.0095,
-        -0.039_630_138_0,
-        0.020_630_138_0,
+        -0.039_648_382_9,
+        0.020_648_382_9,
     ];
     for (g, w) in got.iter().zip(want) {
         assert!((g - w).abs() < 1e-6, "{got:?}");
     }
+}
+
+fn spec_of(duplicate: bool) -> cardsim_sim::tournament::TournamentSpec {
+    cardsim_sim::tournament::TournamentSpec {
+        game: "tyrant".into(),
+        cards: None,
+        decks: ["rush", "poison", "swarm"]
+            .map(|d| deck("tyrant", d))
+            .to_vec(),
+        agent: "random".into(),
+        games_per_pair: 2000,
+        mirrors: false,
+        seed: 11,
+        threads: None,
+        out: None,
+        params: vec![],
+        stop: StopRule::default(),
+        duplicate,
+        progress: false,
+        command: vec![],
+        options: serde_json::json!({}),
+    }
+}
+
+fn tournament(
+    duplicate: bool,
+    threads: usize,
+    games: u64,
+) -> cardsim_sim::tournament::TournamentReport {
+    cardsim_sim::tournament::tournament(&cardsim_sim::tournament::TournamentSpec {
+        games_per_pair: games,
+        threads: Some(threads),
+        ..spec_of(duplicate)
+    })
+    .unwrap()
+}
+
+#[test]
+fn tournament_duplicate_pairs_every_cell_and_the_field() {
+    let a = tournament(true, 1, 2000);
+    let b = tournament(true, 2, 2000);
+    assert_eq!(a.matrix, b.matrix);
+    assert_eq!(a.ranking, b.ranking);
+    // Every ordered pair has its deal-paired rate; the two directions of a pair have the
+    // same deals (1,000) and complementary wins.
+    for m in &a.matrix {
+        let d = m.deal.expect("deal cells");
+        assert!((d.win.est - m.row_wins as f64 / m.games as f64).abs() < 1e-12);
+        assert!(d.win.lo < d.win.est && d.win.est < d.win.hi);
+    }
+    let rp = a
+        .matrix
+        .iter()
+        .find(|m| m.row == "rush" && m.col == "poison")
+        .unwrap();
+    let pr = a
+        .matrix
+        .iter()
+        .find(|m| m.row == "poison" && m.col == "rush")
+        .unwrap();
+    assert_eq!(rp.row_wins, pr.col_wins);
+    // The field rate pools the deck's two pairs: games-weighted mean, an interval narrower
+    // than either pair's.
+    for r in &a.ranking {
+        let (d, eff) = r.deal.expect("field deal cells");
+        assert!((d.est - r.wins as f64 / r.games as f64).abs() < 1e-12);
+        assert!(eff > 1000.0, "{eff}");
+        let width = d.hi - d.lo;
+        for m in a.matrix.iter().filter(|m| m.row == r.deck) {
+            let w = m.deal.unwrap().win;
+            assert!(width < w.hi - w.lo);
+        }
+    }
+    let pinned: Vec<(String, String, u64)> = a
+        .matrix
+        .iter()
+        .map(|m| (m.row.clone(), m.col.clone(), m.row_wins))
+        .collect();
+    let want = [
+        ("rush", "poison", 990),
+        ("rush", "swarm", 1159),
+        ("poison", "rush", 1010),
+        ("poison", "swarm", 525),
+        ("swarm", "rush", 841),
+        ("swarm", "poison", 1475),
+    ];
+    let want: Vec<(String, String, u64)> = want
+        .iter()
+        .map(|(r, c, w)| (r.to_string(), c.to_string(), *w))
+        .collect();
+    assert_eq!(pinned, want);
+    // Without --duplicate there are no deal cells; an odd game count is refused.
+    let plain = tournament(false, 2, 2000);
+    assert!(plain.matrix.iter().all(|m| m.deal.is_none()));
+    assert!(plain.ranking.iter().all(|r| r.deal.is_none()));
+    let e = cardsim_sim::tournament::tournament(&cardsim_sim::tournament::TournamentSpec {
+        games_per_pair: 2001,
+        ..spec_of(true)
+    });
+    assert!(e.err().unwrap().to_string().contains("multiple of 2"));
 }

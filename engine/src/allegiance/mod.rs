@@ -18,6 +18,7 @@ mod rules;
 mod scenario;
 mod space;
 pub mod state;
+mod tables;
 
 use crate::{
     Action, ActionBuf, CardUsage, DeckCard, Game, GameRng, LoadError, Outcome, ParamSpec, Params,
@@ -66,11 +67,13 @@ impl Allegiance {
                 "format=team needs players=4 (two teams of two)",
             ));
         }
+        let tables = tables::Tables::new(&db);
         let shared = Box::leak(Box::new(Shared {
             db,
             loadouts,
             decks,
             rules,
+            tables,
         }));
         Ok(Allegiance { shared, params })
     }

@@ -122,4 +122,6 @@ pub struct Shared {
     pub decks: [Vec<u8>; 3],
     /// The rules.
     pub rules: Rules,
+    /// Card facts the legal-action listing reads, compiled from `db`.
+    pub tables: super::tables::Tables,
 }

@@ -12,6 +12,7 @@ pub mod deck;
 mod describe;
 mod edit;
 mod game;
+pub mod hot;
 mod rules;
 mod scenario;
 mod space;
@@ -44,7 +45,13 @@ impl Tyrant {
     /// `&'static` reference: no reference counting in the hot path).
     pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
         let rules = Rules::from_params(&params);
-        let shared = Box::leak(Box::new(Shared { db, decks, rules }));
+        let hot = hot::Hot::table(&db);
+        let shared = Box::leak(Box::new(Shared {
+            db,
+            decks,
+            rules,
+            hot,
+        }));
         Tyrant { shared, params }
     }
 

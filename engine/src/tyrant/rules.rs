@@ -349,4 +349,6 @@ pub struct Shared {
     pub decks: Vec<Deck>,
     /// The rules.
     pub rules: Rules,
+    /// The compiled hot record of every card, by card id ([`super::hot::Hot`]).
+    pub hot: Vec<super::hot::Hot>,
 }

@@ -121,7 +121,10 @@ pub(super) fn set(st: &mut TyrantState, key: &str, value: &str) -> Result<(), St
             let u = units
                 .get_mut(i)
                 .ok_or_else(|| format!("no {row} in slot {i} (the row holds {len})"))?;
-            set_field(u, field, value)
+            set_field(u, field, value)?;
+            // A card set to 0 health goes at the next shift like any destroyed card.
+            st.sides[p].dead |= !st.sides[p].assaults.iter().chain(st.sides[p].structures.iter()).all(|u| u.alive());
+            Ok(())
         }
         _ => Err(format!(
             "unknown set-up key '{key}' (hand.SEAT, board.SEAT, SEAT.commander.hp, SEAT.assault.N.FIELD, SEAT.structure.N.FIELD)"

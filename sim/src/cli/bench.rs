@@ -132,14 +132,18 @@ pub const WORKLOADS: &[Workload] = &[
         divisor: 2_000,
         counts: Counts::PerSeat,
     },
-    // About ten CPU seconds a game today: one game for any `--games` below a million.
+    // MCTS with 1,000 iterations and playouts truncated after 8 decisions, scored by the
+    // evaluation (issue 18: full random playouts of a ~360-decision game cost about ten CPU
+    // seconds a game; the truncated search is stronger against greedy, see
+    // docs/performance.md, "Allegiance speed"). Under a CPU second a game: one game
+    // for any `--games` below 200,000.
     Workload {
         name: "allegiance_mcts",
         game: "allegiance",
         decks: &["thedric", "beledan"],
-        agent: "mcts:iters=1000",
+        agent: "mcts:iters=1000,depth=8",
         params: &[],
-        divisor: 1_000_000,
+        divisor: 100_000,
         counts: Counts::PerSeat,
     },
 ];

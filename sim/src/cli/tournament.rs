@@ -36,6 +36,11 @@ pub struct TournamentArgs {
     /// differences) instead of matrix.csv and ranking.csv.
     #[arg(long, value_name = "CARD:CHANGES")]
     pub patch: Vec<String>,
+    /// Duplicate deals: play every deal once per seating (the game count must be a
+    /// multiple of the players), so the decks face the same shuffles; intervals then use the
+    /// pairing (see docs/statistics.md).
+    #[arg(long)]
+    pub duplicate: bool,
     #[command(flatten)]
     #[serde(flatten)]
     pub play: PlayArgs,
@@ -43,8 +48,8 @@ pub struct TournamentArgs {
 
 pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
     if !a.patch.is_empty() {
-        if a.play.stop.rule()?.active() {
-            bail!("--patch plays a fixed number of games: drop --sprt and --until-halfwidth");
+        if a.duplicate || a.play.stop.rule()?.active() {
+            bail!("--patch plays a fixed number of games: drop --duplicate, --sprt and --until-halfwidth");
         }
         let spec = PatchSpec {
             command_name: "tournament".into(),
@@ -80,6 +85,7 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         out: Some(out_dir(&a.play.out, &a.game, "tournament")),
         params: with_preset(&a.play.preset, &a.play.params),
         stop: a.play.stop.rule()?,
+        duplicate: a.duplicate,
         progress: !a.play.quiet,
         command: argv(),
         options: serde_json::to_value(&a)?,
@@ -87,7 +93,7 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
     let r = cardsim_sim::tournament::tournament(&spec)?;
     print!("{}", cardsim_sim::tournament::tables(&r));
     println!(
-        "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% Wilson intervals in matrix.csv); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
+        "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% intervals in matrix.csv: stratified by seat, or deal-paired under --duplicate); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.threads, wrote(&r.written)
     );
     Ok(())

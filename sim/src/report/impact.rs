@@ -8,7 +8,7 @@ use super::csvin::Table;
 
 use super::html::*;
 
-pub(super) const IMPACT_COLS: [&str; 11] = crate::impact::IMPACT_COLUMNS;
+pub(super) const IMPACT_COLS: [&str; 15] = crate::impact::IMPACT_COLUMNS;
 
 pub(super) fn impact_section(t: &Table) -> Result<Section> {
     let mut bars = Vec::new();

@@ -115,7 +115,7 @@ impl Unit {
 }
 
 /// One player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Player {
     /// Hero index.
     pub hero: u8,
@@ -358,7 +358,7 @@ pub struct Res {
 }
 
 /// A game of Allegiance.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct AllegianceState {
     pub(super) shared: &'static Shared,
     /// Players by seat.
@@ -504,6 +504,7 @@ fn absorb(shield: &mut [u32; MAX_PLAYERS], mut d: i32) -> i32 {
 mod apply;
 mod battle;
 mod board;
+mod copy;
 mod elimination;
 mod options;
 mod resolve;

@@ -95,6 +95,7 @@ impl AllegianceState {
             return;
         }
         let db = self.db();
+        let t = &self.shared.tables;
         let pl = &self.players[p];
         let am = self.cost_mod(p, OpCode::ActionCost);
         let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
@@ -103,44 +104,42 @@ impl AllegianceState {
             &pl.hand
         };
         for (i, &c) in hand.iter().enumerate() {
-            let card = db.card(c);
-            if card.kind != Kind::Action {
+            let card = &t.hand[c as usize];
+            if !card.action {
                 continue;
             }
-            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effects[0]) {
+            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effect) {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
-            if let Some((_, cost, e)) = &card.half {
-                if eff_cost(*cost, am) <= pl.gold && self.has_targets(p, *e) {
-                    out.push(Action(HAND_A + 2 * i as u16 + 1));
-                }
+            if card.half_effect != NO_EFFECT
+                && eff_cost(card.half_cost, am) <= pl.gold
+                && self.has_targets(p, card.half_effect)
+            {
+                out.push(Action(HAND_A + 2 * i as u16 + 1));
             }
             if first && !out.is_empty() {
                 return;
             }
         }
-        let hero = self.hero(p);
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if a.reaction && pl.cd[i] == 0 && self.has_targets(p, a.effect) {
+        let facts = &t.heroes[pl.hero as usize];
+        for &(i, e) in &facts.reactions {
+            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
                 out.push(Action(USE + i as u16));
             }
         }
         for (i, u) in pl.units.iter().enumerate() {
-            if let Some(e) = self.act_effect(&db.card(u.card).effects) {
-                if self.can_activate(p, e, u.exhausted) {
-                    out.push(Action(ACT + i as u16));
-                }
+            let e = t.act[u.card as usize];
+            if e != NO_EFFECT && self.can_activate(p, e, u.exhausted) {
+                out.push(Action(ACT + i as u16));
             }
         }
-        if let Some(e) = self.act_effect(&hero.weapons[pl.weapon as usize].effects) {
-            if self.can_activate(p, e, pl.weapon_exh) {
-                out.push(Action(ACT + UNITS as u16));
-            }
+        let e = facts.weapon_act[pl.weapon as usize];
+        if e != NO_EFFECT && self.can_activate(p, e, pl.weapon_exh) {
+            out.push(Action(ACT + UNITS as u16));
         }
-        if let Some(e) = self.act_effect(&hero.armors[pl.armor as usize].effects) {
-            if self.can_activate(p, e, pl.armor_exh) {
-                out.push(Action(ACT + UNITS as u16 + 1));
-            }
+        let e = facts.armor_act[pl.armor as usize];
+        if e != NO_EFFECT && self.can_activate(p, e, pl.armor_exh) {
+            out.push(Action(ACT + UNITS as u16 + 1));
         }
     }
 
@@ -165,14 +164,16 @@ impl AllegianceState {
     }
 
     pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
-        let db = self.db();
+        let t = &self.shared.tables;
         let pl = &self.players[p];
         let hero = self.hero(p);
         let um = self.cost_mod(p, OpCode::EnlistCost);
-        for (i, &c) in pl.hand.iter().enumerate() {
-            let card = db.card(c);
-            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold && !pl.units.is_full() {
-                out.push(Action(HAND_A + 2 * i as u16));
+        if !pl.units.is_full() {
+            for (i, &c) in pl.hand.iter().enumerate() {
+                let card = &t.hand[c as usize];
+                if card.unit && eff_cost(card.cost, um) <= pl.gold {
+                    out.push(Action(HAND_A + 2 * i as u16));
+                }
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.

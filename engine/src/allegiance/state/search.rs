@@ -101,6 +101,8 @@ impl AllegianceState {
 
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
         let db = self.db();
+        // Every unit's static attack and health modifiers, in one pass.
+        let mods = self.unit_mods(true);
         let score = |q: usize| {
             let pl = &self.players[q];
             if !pl.alive {
@@ -112,10 +114,18 @@ impl AllegianceState {
             let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
                 + pl.focus as f64 / 60.0
                 - self.battle_threat(q);
+            // Per unit: its attack without the boosts that end with the turn or the battle,
+            // plus its health left (maximum health as in `max_hp`).
             let mut board: f64 = pl
                 .units
                 .iter()
-                .map(|u| (self.lasting_power(u).max(0) + self.max_hp(u) - u.dmg) as f64)
+                .zip(&mods[q])
+                .map(|(u, m)| {
+                    let c = db.card(u.card);
+                    let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
+                    let hp = c.health as i32 + u.aug as i32 + m[1];
+                    (power.max(0) + hp - u.dmg) as f64
+                })
                 .sum();
             for it in &self.chain {
                 if it.kind == ItemKind::Enlist && it.who as usize == q {

@@ -207,12 +207,6 @@ impl AllegianceState {
             + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 
-    /// Attack without the boosts that end with the turn or the battle (for the evaluation).
-    pub(super) fn lasting_power(&self, u: &Unit) -> i32 {
-        self.db().card(u.card).attack as i32 + u.aug as i32 - u.curses()
-            + self.static_unit_mod(OpCode::Boost, u.uid)
-    }
-
     /// Effective maximum health of a unit (static abilities included).
     pub fn max_hp(&self, u: &Unit) -> i32 {
         self.db().card(u.card).health as i32

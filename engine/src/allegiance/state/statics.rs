@@ -165,29 +165,43 @@ impl AllegianceState {
         }
     }
 
-    /// A unit in play whose damage has reached its maximum health, if any.
-    pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
-        // The maximum-health modifiers of every unit in one pass over the statics (the same
-        // rule as `max_hp`, without a pass per unit).
-        let mut m = [[0i32; UNITS]; MAX_PLAYERS];
-        if self.static_kinds[static_kind(OpCode::Health)] > 0 {
-            self.for_each_static(|q, src, host, op| {
-                if op.code != OpCode::Health {
-                    return;
-                }
-                for (s, pl) in self.players.iter().enumerate() {
-                    for (i, u) in pl.units.iter().enumerate() {
-                        if self.static_applies(q, src, host, op.scope, s, u.uid) {
-                            m[s][i] += op.n as i32;
-                        }
+    /// The static attack (`boost`, index 0) and maximum-health (index 1) modifiers of every
+    /// unit in play, by seat and slot, in one pass over the static abilities (the same rule
+    /// as [`AllegianceState::static_unit_mod`], without a pass per unit). `attack`: whether
+    /// the attack modifiers are wanted.
+    pub(super) fn unit_mods(&self, attack: bool) -> [[[i32; 2]; UNITS]; MAX_PLAYERS] {
+        let mut m = [[[0i32; 2]; UNITS]; MAX_PLAYERS];
+        let want = [
+            attack && self.static_kinds[static_kind(OpCode::Boost)] > 0,
+            self.static_kinds[static_kind(OpCode::Health)] > 0,
+        ];
+        if !want[0] && !want[1] {
+            return m;
+        }
+        self.for_each_static(|q, src, host, op| {
+            let k = match op.code {
+                OpCode::Boost if want[0] => 0,
+                OpCode::Health if want[1] => 1,
+                _ => return,
+            };
+            for (s, pl) in self.players.iter().enumerate() {
+                for (i, u) in pl.units.iter().enumerate() {
+                    if self.static_applies(q, src, host, op.scope, s, u.uid) {
+                        m[s][i][k] += op.n as i32;
                     }
                 }
-            });
-        }
+            }
+        });
+        m
+    }
+
+    /// A unit in play whose damage has reached its maximum health, if any.
+    pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
+        let m = self.unit_mods(false);
         let db = self.db();
         for (s, pl) in self.players.iter().enumerate() {
             for (i, u) in pl.units.iter().enumerate() {
-                let max = db.card(u.card).health as i32 + u.aug as i32 + m[s][i];
+                let max = db.card(u.card).health as i32 + u.aug as i32 + m[s][i][1];
                 if u.dmg >= max {
                     return Some(u.uid);
                 }

@@ -144,7 +144,7 @@ impl MaState {
         // the back row and units whose core is barred from both end teams of a full row.
         let gadget_room = pl.back.len() < r.back_row as usize || any_energy;
         let mut plays = pl.hands.costing(energy as usize)
-            & !(((!gadget_room) as u32).wrapping_neg() & pl.hands.gadgets);
+            & !(((!gadget_room) as u32).wrapping_neg() & pl.hands.gadgets());
         if pl.teams.len() >= r.max_teams as usize {
             plays &= !pl
                 .hands
@@ -256,7 +256,7 @@ impl MaState {
                 self.trigger(p, card, Trigger::Arrive);
             }
             Dec::Back { card, gadget } => {
-                let b = self.players[p].back.remove((a - BACK) as usize);
+                let b = remove_at(&mut self.players[p].back, (a - BACK) as usize);
                 self.players[p].backs.close((a - BACK) as usize);
                 log!(
                     self,

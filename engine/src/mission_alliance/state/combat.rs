@@ -155,7 +155,7 @@ impl MaState {
     /// empty team leaves the row) and its retreat abilities trigger.
     pub(super) fn retreat_unit(&mut self, q: usize, team: usize, slot: usize) {
         let pl = &mut self.players[q];
-        let u = pl.teams[team].units.remove(slot);
+        let u = remove_at(&mut pl.teams[team].units, slot);
         pl.discard.push(u.pos);
         if pl.teams[team].units.is_empty() {
             pl.teams.remove(team);

@@ -10,10 +10,17 @@ impl MaState {
     /// Queue the abilities of kind `trigger` of `p`'s card `pos`. Effects of the player whose
     /// turn it is go before the opponent's already waiting (the text: the current player's
     /// effects resolve first, in order).
+    /// Most cards lack most kinds: that test is inlined where cards move, the queueing is not.
+    #[inline]
     pub(crate) fn trigger(&mut self, p: usize, pos: u8, trigger: Trigger) {
-        if self.fx(p, pos).triggers & (1 << trigger as u8) == 0 {
-            return;
+        if self.fx(p, pos).triggers & (1 << trigger as u8) != 0 {
+            self.queue(p, pos, trigger);
         }
+    }
+
+    /// Queue the abilities of kind `trigger` of `p`'s card `pos` (see [`MaState::trigger`]).
+    #[inline(never)]
+    fn queue(&mut self, p: usize, pos: u8, trigger: Trigger) {
         let d = self.def(p, pos);
         let at = if p == self.cur as usize {
             // After the current player's waiting effects, before the opponent's.
@@ -57,14 +64,14 @@ impl MaState {
                 self.target_options(&mut buf);
                 if buf.is_empty() {
                     self.dec = Dec::Main;
-                    self.pending.remove(0);
+                    remove_at(&mut self.pending, 0);
                     log!(self, "{} finds no target", self.def(o, e.card).name);
                 }
                 return;
             }
             _ => {}
         }
-        self.pending.remove(0);
+        remove_at(&mut self.pending, 0);
         log!(self, "{}: {:?} {}", self.def(o, e.card).name, e.verb, e.n);
         match e.verb {
             Verb::Draw => {
@@ -120,7 +127,7 @@ impl MaState {
 
     /// Apply the first pending effect to enemy unit `u`.
     pub(super) fn choose_target(&mut self, u: usize) {
-        let e = self.pending.remove(0);
+        let e = remove_at(&mut self.pending, 0);
         let q = 1 - e.owner as usize;
         let (t, s) = (u / TEAM, u % TEAM);
         self.dec = Dec::Main;

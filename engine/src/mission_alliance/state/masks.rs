@@ -69,6 +69,15 @@ impl BackBits {
 const COSTS: usize = MAX_COST as usize + 1;
 /// Cores a card file may name.
 const CORES: usize = 16;
+/// Row of [`HandBits::rows`] holding the places of units.
+const UNITS: usize = COSTS;
+/// Row holding the places of gadgets.
+const GADGETS: usize = COSTS + 1;
+/// First of the [`CORES`] rows holding, per core, the places of units of that core.
+const CORE0: usize = COSTS + 2;
+/// Rows of [`HandBits`], rounded up to whole 16-byte vectors so that closing a place is one
+/// plain loop the compiler vectorises.
+const ROWS: usize = (CORE0 + CORES).div_ceil(4) * 4;
 
 /// Row `k`: all ones for the costs `k` and more, so adding a card of cost `k` is one
 /// masked OR per cost.
@@ -87,17 +96,18 @@ const AT_LEAST: [[u32; COSTS]; COSTS] = {
 };
 
 /// One player's hand as bit masks (bit = hand place), so the main listing reads its builds
-/// and plays without walking the hand.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+/// and plays without walking the hand. The masks are rows of one array: per cost `c` the
+/// places whose card costs `c` or less, then the places of units, of gadgets, and per core
+/// the places of units of that core (the rest is padding, always zero).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct HandBits {
-    /// Per cost `c`: the places whose card costs `c` or less.
-    pub cost_le: [u32; COSTS],
-    /// Places holding a unit.
-    pub units: u32,
-    /// Places holding a gadget.
-    pub gadgets: u32,
-    /// Per core: the places holding a unit of that core.
-    pub by_core: [u32; CORES],
+    rows: [u32; ROWS],
+}
+
+impl Default for HandBits {
+    fn default() -> Self {
+        HandBits { rows: [0; ROWS] }
+    }
 }
 
 impl HandBits {
@@ -107,47 +117,48 @@ impl HandBits {
     pub(super) fn add(&mut self, i: usize, f: Facts) {
         let bit = 1u32.wrapping_shl(i as u32);
         let row = &AT_LEAST[(f.cost as usize).min(COSTS - 1)];
-        for (m, r) in self.cost_le.iter_mut().zip(row) {
+        for (m, r) in self.rows[..COSTS].iter_mut().zip(row) {
             *m |= bit & r;
         }
         let unit = bit & ((f.kind == Kind::Unit) as u32).wrapping_neg();
-        self.units |= unit;
+        self.rows[UNITS] |= unit;
         // Only units have a core (below 16); other cards add nothing to any core.
-        self.by_core[f.core as usize % CORES] |= unit;
-        self.gadgets |= bit & ((f.kind == Kind::Gadget) as u32).wrapping_neg();
+        self.rows[CORE0 + f.core as usize % CORES] |= unit;
+        self.rows[GADGETS] |= bit & ((f.kind == Kind::Gadget) as u32).wrapping_neg();
     }
 
     /// Close place `i`, moving the places after it one left.
     #[inline]
     pub(super) fn close(&mut self, i: usize) {
         let low = 1u32.wrapping_shl(i as u32).wrapping_sub(1);
-        let drop = |x: u32| x & low | (x >> 1) & !low;
-        // Two plain loops over arrays (a chained iterator would not be vectorised).
-        for m in self.cost_le.iter_mut() {
-            *m = drop(*m);
+        // One plain loop over whole vectors (a chained iterator, or loops over the
+        // separate masks, would not be vectorised as well).
+        for m in self.rows.iter_mut() {
+            *m = *m & low | (*m >> 1) & !low;
         }
-        for m in self.by_core.iter_mut() {
-            *m = drop(*m);
-        }
-        self.units = drop(self.units);
-        self.gadgets = drop(self.gadgets);
     }
 
     /// The places whose card costs `c` or less (any `c`).
     #[inline]
     pub(super) fn costing(&self, c: usize) -> u32 {
-        self.cost_le[c.min(COSTS - 1)]
+        self.rows[c.min(COSTS - 1)]
+    }
+
+    /// The places holding a gadget.
+    #[inline]
+    pub(super) fn gadgets(&self) -> u32 {
+        self.rows[GADGETS]
     }
 
     /// The places holding a unit of one of `cores` (a bit per core).
     #[inline]
     pub(super) fn of_cores(&self, cores: u16) -> u32 {
         if cores == u16::MAX {
-            return self.units;
+            return self.rows[UNITS];
         }
         let (mut m, mut c) = (0, cores);
         while c != 0 {
-            m |= self.by_core[c.trailing_zeros() as usize % CORES];
+            m |= self.rows[CORE0 + c.trailing_zeros() as usize % CORES];
             c &= c - 1;
         }
         m
@@ -348,7 +359,7 @@ impl MaState {
     pub(super) fn take_from_hand(&mut self, p: usize, i: usize) -> u8 {
         let pl = &mut self.players[p];
         pl.hands.close(i);
-        pl.hand.remove(i)
+        remove_at(&mut pl.hand, i)
     }
 
     /// Update `p`'s masks after team `ti` changed; `new` when it just entered the row (at

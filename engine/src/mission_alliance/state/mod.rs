@@ -30,6 +30,16 @@ pub const TURN_STEPS: u16 = 600;
 /// Most effects waiting to resolve at once.
 pub const PENDING: usize = 64;
 
+/// Remove and return the element at `i` (which must exist), moving the later ones one place
+/// left: `ArrayVec::remove` without its drain machinery, one copy within the slice.
+#[inline]
+pub(crate) fn remove_at<T: Copy, const N: usize>(v: &mut ArrayVec<T, N>, i: usize) -> T {
+    let x = v[i];
+    v.copy_within(i + 1.., i);
+    v.pop();
+    x
+}
+
 /// A unit in the front row: its owner's deck position, and whether it is ready.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -310,9 +320,11 @@ impl MaState {
         if pl.discard.is_empty() {
             return false;
         }
-        let cards = pl.discard.clone();
+        // The draw deck is empty: the pile fits (one copy, no per-card checks).
+        pl.deck
+            .try_extend_from_slice(&pl.discard)
+            .expect("the draw deck is empty");
         pl.discard.clear();
-        pl.deck.extend(cards);
         pl.deck.shuffle(&mut self.rng);
         log!(self, "P{p} shuffles the discard pile into the draw deck");
         true

@@ -129,6 +129,28 @@ impl TyrantState {
         let rules: &'static Rules = &self.shared.rules;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
+        let (ah, dh) = (self.hot(a.card), self.hot(d.card));
+        if !ah.has(hot::ATK_EXTRA) && !dh.has(hot::DEF_EXTRA) && self.log.is_none() {
+            // The common case, compiled: neither card has a skill that acts on this attack
+            // beyond Armor and Pierce (the same sum as below with Valor and Antiair at 0).
+            let defence = (dh.armor as i16 + d.protected as i16 - ah.pierce as i16).max(0);
+            let dmg = a
+                .power(adef)
+                .saturating_add(d.enfeebled as i16)
+                .saturating_sub(defence)
+                .max(0);
+            if dmg > 0 {
+                let d = &mut self.sides[q].assaults[j];
+                d.hp = d.hp.saturating_sub(dmg);
+                if !d.alive() {
+                    self.died(q, j);
+                }
+            }
+            if !self.sides[p].assaults[i].alive() {
+                self.died(p, i);
+            }
+            return;
+        }
         let ddef = self.def(d.card);
         // 3. Flying: a dodge, unless the attacker flies too or has Antiair.
         if ddef.passive.flying
@@ -254,6 +276,7 @@ impl TyrantState {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
                 u.hp = u.hp.saturating_sub(x as i16);
+                self.sides[q].dead |= !self.sides[q].structures[w].alive();
                 note!(self, "  crush: {x} damage to {} wall", SEATS[q]);
             }
             None => {
@@ -267,7 +290,7 @@ impl TyrantState {
         self.sides[q]
             .structures
             .iter()
-            .position(|u| u.alive() && self.def(u.card).passive.wall)
+            .position(|u| u.alive() && self.hot(u.card).has(hot::WALL))
     }
 
     pub(super) fn hit_commander(&mut self, p: usize, dmg: i16) {
@@ -308,6 +331,7 @@ impl TyrantState {
                 let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
+                self.sides[q].dead |= !alive;
                 note!(
                     self,
                     "  {} attacks the {} wall: {dmg} damage",

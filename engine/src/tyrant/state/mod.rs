@@ -6,6 +6,7 @@ use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
+use crate::tyrant::hot::{self, Hot};
 use crate::tyrant::rules::{AtLimit, RallyLasts, Rules, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
 
@@ -142,6 +143,9 @@ pub struct Side {
     pub gone: u64,
     /// Turns this side has begun.
     pub turns: u16,
+    /// A card of this side may have been destroyed since its rows were last shifted (set
+    /// wherever a card's health can drop to 0, so that the shift scans the rows only then).
+    pub dead: bool,
 }
 
 /// Seat names, for the log.
@@ -287,6 +291,7 @@ impl TyrantState {
                 played: 0,
                 gone: 0,
                 turns: 0,
+                dead: false,
             }
         };
         let mut s = TyrantState {
@@ -318,6 +323,13 @@ impl TyrantState {
     pub(super) fn def(&self, card: u16) -> &'static CardDef {
         let shared: &'static Shared = self.shared;
         shared.db.card(card)
+    }
+
+    /// The compiled hot record of card `card`.
+    #[inline(always)]
+    pub(super) fn hot(&self, card: u16) -> Hot {
+        let shared: &'static Shared = self.shared;
+        shared.hot[card as usize]
     }
 
     /// The card at deck position `pos` of seat `seat`.

@@ -16,44 +16,26 @@ impl TyrantState {
             // of the turns that ended them; see `end_turn`.)
             let rally_next = self.shared.rules.rally_lasts == RallyLasts::NextTurn;
             let mut poisoned = false;
-            for u in self.sides[p].assaults.iter_mut() {
+            // 3. Timers, in the same pass: Poison below only changes health (and, with
+            // `poison_death_shift`, drops the dead), so counting the timers down first gives
+            // the same rows.
+            let side = &mut self.sides[p];
+            for u in side.assaults.iter_mut() {
                 u.protected = 0;
                 if rally_next {
                     u.rallied = 0;
                 }
+                u.timer = u.timer.saturating_sub(1);
                 poisoned |= u.poisoned > 0;
             }
-            // 2. Poison (a poison death may regenerate unless diseased).
-            let n = if poisoned {
-                self.sides[p].assaults.len()
-            } else {
-                0 // nobody is poisoned: skip the loop
-            };
-            for i in 0..n {
-                let u = &mut self.sides[p].assaults[i];
-                if u.alive() && u.poisoned > 0 {
-                    u.hp = u.hp.saturating_sub(u.poisoned as i16);
-                    note!(
-                        self,
-                        "  poison: {} loses {}",
-                        self.an(p, i),
-                        self.sides[p].assaults[i].poisoned
-                    );
-                    if !self.sides[p].assaults[i].alive() {
-                        self.died(p, i);
-                    }
-                }
-            }
-            // With `poison_death_shift`, the gaps of Poison deaths close at once (the only
-            // dead on this side now: the other gaps closed when the opponent's turn ended).
-            if self.shared.rules.poison_death_shift {
-                self.shift(p);
-            }
-            // 3. Timers.
-            let side = &mut self.sides[p];
-            for u in side.assaults.iter_mut().chain(side.structures.iter_mut()) {
+            for u in side.structures.iter_mut() {
                 u.timer = u.timer.saturating_sub(1);
             }
+            // 2. Poison (a poison death may regenerate unless diseased).
+            if poisoned {
+                self.poison(p);
+            }
+            let side = &mut self.sides[p];
             // 4. Draw.
             let first = side.turns == 0;
             let n = if first {
@@ -84,6 +66,32 @@ impl TyrantState {
             if self.over() {
                 return;
             }
+        }
+    }
+
+    /// Step 2 of a turn: poisoned assaults of side `p` lose health; with
+    /// `poison_death_shift` the gaps close at once.
+    #[inline(never)]
+    fn poison(&mut self, p: usize) {
+        for i in 0..self.sides[p].assaults.len() {
+            let u = &mut self.sides[p].assaults[i];
+            if u.alive() && u.poisoned > 0 {
+                u.hp = u.hp.saturating_sub(u.poisoned as i16);
+                note!(
+                    self,
+                    "  poison: {} loses {}",
+                    self.an(p, i),
+                    self.sides[p].assaults[i].poisoned
+                );
+                if !self.sides[p].assaults[i].alive() {
+                    self.died(p, i);
+                }
+            }
+        }
+        // With `poison_death_shift`, the gaps of Poison deaths close at once (the only
+        // dead on this side now: the other gaps closed when the opponent's turn ended).
+        if self.shared.rules.poison_death_shift {
+            self.shift(p);
         }
     }
 
@@ -214,6 +222,10 @@ impl TyrantState {
 
     pub(super) fn shift(&mut self, s: usize) {
         let side = &mut self.sides[s];
+        if !side.dead {
+            return; // nothing was destroyed since the last shift
+        }
+        side.dead = false;
         let gone = compact(&mut side.assaults) | compact(&mut side.structures);
         side.gone |= gone;
     }
@@ -224,7 +236,8 @@ impl TyrantState {
     /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
     #[inline(always)]
     pub(super) fn died(&mut self, s: usize, i: usize) -> bool {
-        if self.def(self.sides[s].assaults[i].card).passive.regenerate == 0 && self.log.is_none() {
+        self.sides[s].dead = true;
+        if !self.hot(self.sides[s].assaults[i].card).has(hot::REGEN) && self.log.is_none() {
             return false;
         }
         self.regenerate(s, i)
@@ -249,23 +262,23 @@ impl TyrantState {
 }
 
 /// Drop a row's destroyed cards, keeping the order of the others; returns the deck positions
-/// dropped. (A plain loop: `ArrayVec::retain` is not inlined and costs more per card.)
+/// dropped. Branch-free over the row (whether a card died is not predictable), after a quick
+/// check that any did.
 #[inline]
 fn compact(row: &mut ArrayVec<Unit, ROW>) -> u64 {
-    let Some(first) = row.iter().position(|u| !u.alive()) else {
+    if row.iter().all(|u| u.alive()) {
         return 0;
-    };
+    }
+    let n = row.len();
     let units = row.as_mut_slice();
-    let mut gone = bit(units[first].pos);
-    let mut k = first;
-    for i in first + 1..units.len() {
+    let mut gone = 0u64;
+    let mut k = 0;
+    for i in 0..n {
         let u = units[i];
-        if u.alive() {
-            units[k] = u;
-            k += 1;
-        } else {
-            gone |= bit(u.pos);
-        }
+        let alive = u.alive();
+        units[k] = u;
+        k += alive as usize;
+        gone |= ((!alive) as u64) << u.pos;
     }
     row.truncate(k);
     gone

@@ -1,0 +1,118 @@
+//! Facts about the cards that the legal-action listing asks for on every priority pass,
+//! compiled once per load into small dense tables (which card is a playable reaction at what
+//! cost, which card or face has an activated ability, which hero abilities are reactions),
+//! so that the hot path does not walk the card definitions and their effect lists.
+
+use arrayvec::ArrayVec;
+
+use super::cards::{CardDb, Kind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES, NO_EFFECT};
+
+/// Card ids are `u8`: one entry per possible id.
+const IDS: usize = 256;
+const _: () = assert!(MAX_CARDS <= IDS);
+
+/// What the reaction listing needs of a hand card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HandCard {
+    /// An action card (the only hand cards that are reactions).
+    pub action: bool,
+    /// A unit card (enlisted in the maneuver phase).
+    pub unit: bool,
+    /// Gold cost (option A for an action card).
+    pub cost: u8,
+    /// Option A's effect ([`NO_EFFECT`] for a card without one).
+    pub effect: u16,
+    /// Option B of a split action card: cost and effect ([`NO_EFFECT`]: none).
+    pub half_cost: u8,
+    /// Option B's effect.
+    pub half_effect: u16,
+}
+
+const NO_CARD: HandCard = HandCard {
+    action: false,
+    unit: false,
+    cost: 0,
+    effect: NO_EFFECT,
+    half_cost: 0,
+    half_effect: NO_EFFECT,
+};
+
+/// A hero's reaction-related facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeroFacts {
+    /// Reaction abilities: (ability index, effect), in ability order.
+    pub reactions: ArrayVec<(u8, u16), ABILITIES>,
+    /// The activated effect of each weapon face ([`NO_EFFECT`]: none).
+    pub weapon_act: [u16; MAX_FACES],
+    /// The activated effect of each armor face.
+    pub armor_act: [u16; MAX_FACES],
+}
+
+/// The compiled tables of one load.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// By card id.
+    pub hand: Box<[HandCard; IDS]>,
+    /// By card id: the card's activated effect (the first `act:` effect), or [`NO_EFFECT`].
+    pub act: Box<[u16; IDS]>,
+    /// By hero index.
+    pub heroes: Vec<HeroFacts>,
+}
+
+/// The first activated effect among `effects`, or [`NO_EFFECT`].
+fn first_act(db: &CardDb, effects: &[u16]) -> u16 {
+    effects
+        .iter()
+        .copied()
+        .find(|&e| db.effect(e).trigger == Trigger::Act)
+        .unwrap_or(NO_EFFECT)
+}
+
+impl Tables {
+    /// Compile the tables of `db`.
+    pub fn new(db: &CardDb) -> Self {
+        let mut hand = Box::new([NO_CARD; IDS]);
+        let mut act = Box::new([NO_EFFECT; IDS]);
+        for (id, c) in db.cards.iter().enumerate() {
+            let (half_cost, half_effect) = match &c.half {
+                Some((_, cost, e)) => (*cost, *e),
+                None => (0, NO_EFFECT),
+            };
+            hand[id] = HandCard {
+                action: c.kind == Kind::Action,
+                unit: c.kind.is_unit(),
+                cost: c.cost,
+                effect: c.effects.first().copied().unwrap_or(NO_EFFECT),
+                half_cost,
+                half_effect,
+            };
+            act[id] = first_act(db, &c.effects);
+        }
+        let heroes = db
+            .heroes
+            .iter()
+            .map(|h| {
+                let mut weapon_act = [NO_EFFECT; MAX_FACES];
+                for (a, f) in weapon_act.iter_mut().zip(&h.weapons) {
+                    *a = first_act(db, &f.effects);
+                }
+                let mut armor_act = [NO_EFFECT; MAX_FACES];
+                for (a, f) in armor_act.iter_mut().zip(&h.armors) {
+                    *a = first_act(db, &f.effects);
+                }
+                HeroFacts {
+                    reactions: h
+                        .abilities
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| a.reaction)
+                        .map(|(i, a)| (i as u8, a.effect))
+                        .collect(),
+                    weapon_act,
+                    armor_act,
+                }
+            })
+            .collect();
+        Tables { hand, act, heroes }
+    }
+}
