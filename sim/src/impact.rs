@@ -15,11 +15,12 @@ use std::sync::RwLock;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use cardsim_agents::{make_agent, Agent, AgentSpec};
+use cardsim_agents::{make_agent, Agent};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{Ablation, LoadError, PlayerResult, Ruleset};
 
 use crate::distribute::Partial;
+use crate::field::against_field;
 use crate::output::{self, stop_cells, Manifest};
 use crate::runner::{play_seeded, seating_for as seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
@@ -212,7 +213,7 @@ pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
 }
 
 /// Score in half-points: 2 win, 1 draw, 0 loss.
-fn half(r: PlayerResult) -> u8 {
+pub(crate) fn half(r: PlayerResult) -> u8 {
     match r {
         PlayerResult::Win => 2,
         PlayerResult::Draw => 1,
@@ -222,10 +223,10 @@ fn half(r: PlayerResult) -> u8 {
 
 /// Both arms' counts of one change over some games (integer sums, so they merge exactly).
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-struct Arms {
-    paired: Paired,
-    base: [u64; 2],
-    new: [u64; 2],
+pub(crate) struct Arms {
+    pub(crate) paired: Paired,
+    pub(crate) base: [u64; 2],
+    pub(crate) new: [u64; 2],
     /// [games, base wins, new wins] per stratum (see [`ImpactRow::strata`]).
     strata: Vec<[u64; 3]>,
 }
@@ -233,7 +234,7 @@ struct Arms {
 impl Arms {
     /// Count one game of stratum `st`: the original arm scored `b`, the changed arm `v`
     /// (half-points).
-    fn add(&mut self, st: usize, b: u8, v: u8) {
+    pub(crate) fn add(&mut self, st: usize, b: u8, v: u8) {
         if self.strata.len() <= st {
             self.strata.resize(st + 1, [0; 3]);
         }
@@ -590,45 +591,6 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
         manifest,
         written,
     })
-}
-
-/// Matchup tables, the agent of each slot, and whether each sees hidden information.
-pub(crate) type FieldAgents = (Vec<Vec<u8>>, Vec<AgentSpec>, Vec<bool>);
-
-/// The tables and agents of "deck 0 against the others": in a two-player game one table per
-/// opponent (deck 0 against deck j), otherwise one table of all `n` decks, which must then be
-/// exactly `n`; `agent` plays deck 0 and `vs_agent` every other slot. Returns the tables, the
-/// agents per slot and whether each sees hidden information. `here` is added to the error
-/// (" here" when the player count comes from this job's parameters).
-pub(crate) fn against_field<R: Ruleset>(
-    n: usize,
-    decks: usize,
-    agent: &str,
-    vs_agent: &str,
-    here: &str,
-) -> Result<FieldAgents> {
-    let tables: Vec<Vec<u8>> = if n == 2 {
-        (1..decks).map(|j| vec![0, j as u8]).collect()
-    } else {
-        if decks != n {
-            bail!(
-                "{} is a {n}-player game{here}: give {} opponents (--vs), not {}",
-                R::NAME,
-                n - 1,
-                decks - 1
-            );
-        }
-        vec![(0..n as u8).collect()]
-    };
-    let specs: Vec<AgentSpec> = std::iter::once(agent)
-        .chain(std::iter::repeat_n(vs_agent, n - 1))
-        .map(AgentSpec::parse)
-        .collect::<Result<_, _>>()?;
-    let peeks: Vec<bool> = specs
-        .iter()
-        .map(|s| make_agent::<R>(s).map(|a| a.sees_hidden()))
-        .collect::<Result<_, _>>()?;
-    Ok((tables, specs, peeks))
 }
 
 fn half_width(p: &Paired) -> Option<f64> {

@@ -8,16 +8,19 @@
 #![deny(missing_docs)]
 
 pub mod ablation;
+pub mod compare;
 pub mod coverage;
 pub mod csvout;
 pub mod datadir;
 pub use datadir::data_dir;
 pub mod distribute;
 pub mod duplicate;
+pub mod field;
 pub mod impact;
 pub mod ladder;
 pub mod optimize;
 pub mod output;
+pub mod patch;
 pub mod replay;
 pub mod report;
 pub mod runner;
@@ -52,6 +55,10 @@ pub enum Pairing {
     Single,
     /// Every pair of distinct decks (two-player games).
     RoundRobin,
+    /// The first deck against each other deck, one matchup per opponent (a gauntlet, with
+    /// `field.csv`); for games of more than two players the one table of all the decks.
+    /// Slot 0's agent plays the first deck, slot 1's every opponent.
+    Field,
 }
 
 /// A simulation job.
@@ -99,6 +106,8 @@ pub struct JobReport {
     pub checksum: u64,
     /// Files written.
     pub written: Vec<PathBuf>,
+    /// [`Pairing::Field`] in a two-player game: per opponent and pooled (`field.csv`).
+    pub field: Vec<field::FieldRow>,
 }
 
 /// The git commit this binary was built from, when known.
@@ -125,10 +134,28 @@ pub fn execute_mode(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobRe
     impl GameVisitor for V<'_> {
         type Output = Result<JobReport>;
         fn visit<R: Ruleset>(self) -> Result<JobReport> {
-            execute_for::<R>(self.0, self.1, self.2)
+            execute_for::<R>(self.0, self.1, self.2, &[])
         }
     }
     registry::visit(&job.game, V(job, stop, duplicate))?
+}
+
+/// [`execute_mode`] with a weight per matchup for the pooled row of a [`Pairing::Field`]
+/// job (empty: equal weights); see [`field`].
+pub fn execute_weighted(
+    job: &Job,
+    stop: &StopRule,
+    duplicate: bool,
+    weights: &[f64],
+) -> Result<JobReport> {
+    struct V<'a>(&'a Job, &'a StopRule, bool, &'a [f64]);
+    impl GameVisitor for V<'_> {
+        type Output = Result<JobReport>;
+        fn visit<R: Ruleset>(self) -> Result<JobReport> {
+            execute_for::<R>(self.0, self.1, self.2, self.3)
+        }
+    }
+    registry::visit(&job.game, V(job, stop, duplicate, weights))?
 }
 
 /// A rayon pool of `threads` workers (`None`: one per core); returns it with its size.
@@ -347,7 +374,12 @@ pub fn load_ruleset<R: Ruleset>(
     Ok((R::load(&setup)?, cards))
 }
 
-fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobReport> {
+fn execute_for<R: Ruleset>(
+    job: &Job,
+    stop: &StopRule,
+    duplicate: bool,
+    weights: &[f64],
+) -> Result<JobReport> {
     // The output folder is checked before the first game, not after the last.
     if let Some(dir) = &job.out {
         crate::output::check_out(dir)?;
@@ -399,6 +431,25 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Resul
             }
             v
         }
+        Pairing::Field => {
+            if specs.len() != 2 {
+                bail!(
+                    "give two agents (the deck's and the opponents'), got {}",
+                    specs.len()
+                );
+            }
+            let tables = field::field_tables(n, deck_count, R::NAME, "")?;
+            tables
+                .into_iter()
+                .map(|decks| Matchup {
+                    agents: std::iter::once(specs[0].clone())
+                        .chain(std::iter::repeat_n(specs[1].clone(), n - 1))
+                        .collect(),
+                    decks,
+                    games: job.games,
+                })
+                .collect()
+        }
     };
     if duplicate {
         duplicate::check_games(job.games, n).map_err(anyhow::Error::msg)?;
@@ -425,6 +476,11 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Resul
     let names = output::match_names(&ruleset, &run.matchups);
     let mut summary = output::summary_rows(&ruleset, &names, &accs);
     let teams = output::team_rows(&ruleset, &names, &accs);
+    let field_rows = if job.pairing == Pairing::Field && n == 2 {
+        field::field_rows(&names, &accs, weights)
+    } else {
+        Vec::new()
+    };
     let per = (summary.len() / names.len().max(1)).max(1);
     for (row, stop) in summary.chunks_mut(per).zip(&stops) {
         for r in row {
@@ -432,9 +488,17 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Resul
         }
     }
     let mut first = 0;
-    let mut options = result_options(serde_json::to_value(job)?);
+    // Beyond two players a field is the one table of all the decks: the run `Single` is.
+    let mut as_run = job.clone();
+    if as_run.pairing == Pairing::Field && n != 2 {
+        as_run.pairing = Pairing::Single;
+    }
+    let mut options = result_options(serde_json::to_value(&as_run)?);
     if let Some(o) = options.as_object_mut() {
         o.insert("stop".into(), stop_options(stop));
+        if !weights.is_empty() {
+            o.insert("weights".into(), serde_json::to_value(weights)?);
+        }
         if duplicate {
             o.insert("duplicate".into(), serde_json::json!("every deal played once per seating; game i is seating i mod players of deal i div players, all streams seeded by the global deal index"));
         }
@@ -483,6 +547,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Resul
                 teams: &teams,
                 manifest: &manifest,
                 peeks: &peeks,
+                field: &field_rows,
             },
         )?,
         None => Vec::new(),
@@ -496,6 +561,7 @@ fn execute_for<R: Ruleset>(job: &Job, stop: &StopRule, duplicate: bool) -> Resul
         manifest,
         checksum,
         written,
+        field: field_rows,
     })
 }
 
@@ -716,7 +782,7 @@ pub fn team_table(rows: &[output::TeamRow]) -> String {
     s
 }
 
-fn truncate(s: &str, n: usize) -> String {
+pub(crate) fn truncate(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
     } else {

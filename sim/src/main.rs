@@ -12,6 +12,7 @@ mod cli;
 use cli::bench::{cmd_bench, BenchArgs};
 use cli::common::DistArgs;
 use cli::common::GameArg;
+use cli::compare::{cmd_compare, CompareArgs};
 use cli::default::{cmd_default, DefaultArgs};
 use cli::impact::{cmd_impact, ImpactArgs};
 use cli::info::{cmd_params, ListAgents};
@@ -64,6 +65,10 @@ enum Cmd {
     /// A card's causal effect on its deck's win rate: ablation or nerf/buff, paired games
     /// (impact.csv).
     Impact(ImpactArgs),
+    /// Two output folders of the same job (same command and seed; cards, decks or rule
+    /// parameters changed): per-matchup and per-deck score differences with intervals
+    /// (compare.csv).
+    Compare(CompareArgs),
     /// The same games at each value of one rule parameter (sweep.csv).
     Sweep(SweepArgs),
     /// The best deck from a card pool against a field: hill climbing or annealing over legal
@@ -176,6 +181,7 @@ fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
         Some(Cmd::Tournament(a)) => cmd_tournament(a),
         Some(Cmd::Impact(a)) => cmd_impact(a),
         Some(Cmd::Sweep(a)) => cmd_sweep(a),
+        Some(Cmd::Compare(a)) => cmd_compare(a),
         Some(Cmd::Optimize(a)) => cmd_optimize(a),
         Some(Cmd::Scenario(a)) => cmd_scenario(a),
         Some(Cmd::Replay(a)) if a.game.is_some() => Err(anyhow::anyhow!(

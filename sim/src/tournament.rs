@@ -164,19 +164,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     }
     let agent = AgentSpec::parse(&spec.agent)?;
     let peeks = make_agent::<R>(&agent)?.sees_hidden();
-    let k = spec.decks.len();
-    let mut matchups = Vec::new();
-    for a in 0..k {
-        for b in a..k {
-            if a != b || spec.mirrors {
-                matchups.push(Matchup {
-                    decks: vec![a as u8, b as u8],
-                    agents: vec![agent.clone(), agent.clone()],
-                    games: spec.games_per_pair,
-                });
-            }
-        }
-    }
+    let matchups = pairs(spec.decks.len(), &agent, spec.games_per_pair, spec.mirrors);
     let run = Run {
         ruleset: &ruleset,
         matchups,
@@ -319,6 +307,24 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
         manifest,
         written,
     })
+}
+
+/// The matchups of a tournament of `k` decks: every pair (a, b) with a < b, in order, and
+/// (a, a) too with `mirrors`; `agent` in both slots.
+pub(crate) fn pairs(k: usize, agent: &AgentSpec, games: u64, mirrors: bool) -> Vec<Matchup> {
+    let mut matchups = Vec::new();
+    for a in 0..k {
+        for b in a..k {
+            if a != b || mirrors {
+                matchups.push(Matchup {
+                    decks: vec![a as u8, b as u8],
+                    agents: vec![agent.clone(), agent.clone()],
+                    games,
+                });
+            }
+        }
+    }
+    matchups
 }
 
 /// Field win rates and Bradley–Terry ratings from the matrix (mirrors excluded).

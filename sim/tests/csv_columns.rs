@@ -130,6 +130,26 @@ fn every_command_writes_the_one_column_pattern() {
             ],
         ),
         (
+            d("gauntlet"),
+            vec![
+                "run", "--deck", "rush", "--vs", "poison", "--vs", "swarm@2", "--games", "20",
+            ],
+        ),
+        (
+            d("patch"),
+            vec![
+                "run",
+                "--deck",
+                "rush",
+                "--vs",
+                "poison",
+                "--patch",
+                "Dust Raider:attack-1",
+                "--games",
+                "20",
+            ],
+        ),
+        (
             d("teams"),
             vec![
                 "run",

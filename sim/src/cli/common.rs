@@ -190,19 +190,7 @@ pub fn example_decks(game: &str) -> Result<Vec<PathBuf>> {
     decks_in(&data_dir().join(game.to_ascii_lowercase()).join("decks"))
 }
 
-/// Every `*.txt` deck file in `dir`, sorted (at least two).
-pub fn decks_in(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot list the decks in {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    v.sort();
-    if v.len() < 2 {
-        bail!("fewer than two deck files (*.txt) in {}", dir.display());
-    }
-    Ok(v)
-}
+pub use cardsim_sim::field::decks_in;
 
 pub fn wrote(paths: &[PathBuf]) -> String {
     paths

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use cardsim_sim::impact::{AllCards, CardChange, ImpactSpec};
 use clap::Args;
 
@@ -105,17 +105,15 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         }
         None
     };
-    let mut vs = a.vs.clone();
-    if let Some(dir) = &a.field {
-        let me = std::fs::canonicalize(&a.deck)
-            .with_context(|| format!("{}: cannot read deck file", a.deck.display()))?;
-        for d in decks_in(dir)? {
-            if std::fs::canonicalize(&d).ok().as_ref() != Some(&me) {
-                vs.push(d);
-            }
-        }
+    // The opponents as `run` reads them (--vs and --field); impact plays them equally.
+    let given: Vec<String> = a.vs.iter().map(|p| p.display().to_string()).collect();
+    let opponents =
+        cardsim_sim::field::opponents(&a.game, &a.deck, &given, a.field.as_deref(), None)?;
+    if opponents.iter().any(|o| o.weight != 1.0) {
+        bail!("impact plays every opponent equally: drop the @W weights from --vs");
     }
     let out = out_dir(&a.play.out, &a.game, "impact");
+    let vs: Vec<PathBuf> = opponents.into_iter().map(|o| o.deck).collect();
     let spec = ImpactSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),

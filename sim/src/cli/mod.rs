@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod common;
+pub mod compare;
 pub mod default;
 pub mod impact;
 pub mod info;

@@ -1,9 +1,11 @@
-//! `cardsim run`: many games of one matchup.
+//! `cardsim run`: many games of one matchup, or of one deck against each of several
+//! opponents (a gauntlet, pooled in field.csv).
 
 use std::path::PathBuf;
 
-use anyhow::Result;
-use cardsim_sim::{execute_mode, summary_table, team_table, Job, Pairing};
+use anyhow::{bail, Result};
+use cardsim_sim::patch::{Patch, PatchSpec, Plan};
+use cardsim_sim::{execute_weighted, summary_table, team_table, Job, Pairing};
 use clap::Args;
 
 use super::common::*;
@@ -20,9 +22,19 @@ pub struct RunArgs {
     #[arg(long)]
     pub deck: PathBuf,
     /// The opposing deck(s); repeat for games of more than two players (none for a
-    /// one-player game such as a solo Alpha/Omega).
-    #[arg(long = "vs")]
-    pub vs: Vec<PathBuf>,
+    /// one-player game such as a solo Alpha/Omega). In a two-player game several --vs make a
+    /// gauntlet: the deck plays each opponent, and field.csv pools them; `DECK@W` weighs an
+    /// opponent W in the pooled row (default 1).
+    #[arg(long = "vs", value_name = "DECK[@W]")]
+    pub vs: Vec<String>,
+    /// A folder of decks: every `*.txt` in it but the --deck file is an opponent (added to
+    /// any --vs); a two-player gauntlet (field.csv).
+    #[arg(long, value_name = "DIR")]
+    pub field: Option<PathBuf>,
+    /// Weights of the opponents in the pooled row of field.csv: a file of `DECK WEIGHT`
+    /// lines (DECK the deck file's name without .txt; every opponent listed).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
     /// Agent playing the first deck.
     #[arg(long, default_value = "random")]
     pub agent: String,
@@ -38,6 +50,12 @@ pub struct RunArgs {
     /// pairing (see docs/statistics.md).
     #[arg(long)]
     pub duplicate: bool,
+    /// A balance patch: `CARD:CHANGE[,CHANGE...]` (e.g. "Dust Raider:attack-1,health+2");
+    /// repeat it or separate cards by `;` (all changes are one patch). Plays every game
+    /// before and after the patch on the same seeds and writes compare.csv (paired
+    /// differences) instead of summary.csv.
+    #[arg(long, value_name = "CARD:CHANGES")]
+    pub patch: Vec<String>,
     #[command(flatten)]
     #[serde(flatten)]
     pub play: PlayArgs,
@@ -45,16 +63,63 @@ pub struct RunArgs {
 
 pub fn cmd_run(a: RunArgs) -> Result<()> {
     let stop = a.play.stop.rule()?;
-    let mut decks = vec![a.deck];
-    decks.extend(a.vs);
-    let mut agents = vec![a.agent];
-    agents.extend(std::iter::repeat_n(a.vs_agent, decks.len() - 1));
+    let opponents = cardsim_sim::field::opponents(
+        &a.game,
+        &a.deck,
+        &a.vs,
+        a.field.as_deref(),
+        a.weights.as_deref(),
+    )?;
+    // Several opponents, a field folder or weights: deck 0 against each (a gauntlet in a
+    // two-player game); otherwise the one matchup of the decks given.
+    let gauntlet = opponents.len() > 1 || a.field.is_some() || a.weights.is_some();
+    let weighted = opponents.iter().any(|o| o.weight != 1.0);
+    let weights: Vec<f64> = match weighted {
+        true => opponents.iter().map(|o| o.weight).collect(),
+        false => Vec::new(),
+    };
+    let mut decks = vec![a.deck.clone()];
+    decks.extend(opponents.into_iter().map(|o| o.deck));
+    let (pairing, agents) = if gauntlet {
+        (Pairing::Field, vec![a.agent.clone(), a.vs_agent.clone()])
+    } else {
+        let mut agents = vec![a.agent.clone()];
+        agents.extend(std::iter::repeat_n(a.vs_agent.clone(), decks.len() - 1));
+        (Pairing::Single, agents)
+    };
     let out = out_dir(&a.play.out, &a.game, "run");
+    if !a.patch.is_empty() {
+        if a.duplicate || stop.active() {
+            bail!("--patch plays a fixed number of games: drop --duplicate, --sprt and --until-halfwidth");
+        }
+        let options = serde_json::to_value(&a)?;
+        let spec = PatchSpec {
+            command_name: "run".into(),
+            game: a.game,
+            cards: a.cards,
+            decks,
+            plan: Plan::Field {
+                agent: a.agent,
+                vs_agent: a.vs_agent,
+            },
+            games: a.games,
+            weights,
+            patch: Patch::parse(&a.patch)?,
+            seed: a.play.seed,
+            threads: a.play.threads.map(|t| t as usize),
+            out: Some(out),
+            params: with_preset(&a.play.preset, &a.play.params),
+            progress: !a.play.quiet,
+            command: argv(),
+            options,
+        };
+        return print_patch(&spec);
+    }
     let job = Job {
-        game: a.game,
-        cards: a.cards,
+        game: a.game.clone(),
+        cards: a.cards.clone(),
         decks,
-        pairing: Pairing::Single,
+        pairing,
         agents,
         games: a.games,
         seed: a.play.seed,
@@ -64,8 +129,9 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         progress: !a.play.quiet,
         command: argv(),
     };
-    let r = execute_mode(&job, &stop, a.duplicate)?;
+    let r = execute_weighted(&job, &stop, a.duplicate, &weights)?;
     print!("{}", summary_table(&r.summary));
+    print!("{}", cardsim_sim::field::field_table(&r.field));
     print!("{}", team_table(&r.teams));
     print!("{}", cardsim_sim::score::table(&r.summary));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
@@ -103,4 +169,20 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             .join(", ")
     );
     a.play.report.write(&out)
+}
+
+/// Play a patched run or tournament and print its comparison.
+pub fn print_patch(spec: &PatchSpec) -> Result<()> {
+    let r = cardsim_sim::patch::patch(spec)?;
+    println!("patch: {}", spec.patch.label());
+    print!("{}", cardsim_sim::compare::table(&r.rows));
+    println!(
+        "{} games ({} paired) in {:.2} s on {} threads. diff = after minus before score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences (same seeds before and after); wrote {}",
+        r.manifest.games,
+        r.manifest.games / 2,
+        r.manifest.elapsed_seconds,
+        r.manifest.threads,
+        wrote(&r.written)
+    );
+    Ok(())
 }

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use cardsim_sim::patch::{Patch, PatchSpec, Plan};
 use cardsim_sim::tournament::TournamentSpec;
 use clap::Args;
 
@@ -29,6 +30,12 @@ pub struct TournamentArgs {
     /// Also play every deck against itself.
     #[arg(long)]
     pub mirrors: bool,
+    /// A balance patch: `CARD:CHANGE[,CHANGE...]` (e.g. "Dust Raider:attack-1,health+2");
+    /// repeat it or separate cards by `;` (all changes are one patch). Plays every game
+    /// before and after the patch on the same seeds and writes compare.csv (paired
+    /// differences) instead of matrix.csv and ranking.csv.
+    #[arg(long, value_name = "CARD:CHANGES")]
+    pub patch: Vec<String>,
     /// Duplicate deals: play every deal once per seating (the game count must be a
     /// multiple of the players), so the decks face the same shuffles; intervals then use the
     /// pairing (see docs/statistics.md).
@@ -41,6 +48,32 @@ pub struct TournamentArgs {
 
 pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
     let out = out_dir(&a.play.out, &a.game, "tournament");
+    if !a.patch.is_empty() {
+        if a.duplicate || a.play.stop.rule()?.active() {
+            bail!("--patch plays a fixed number of games: drop --duplicate, --sprt and --until-halfwidth");
+        }
+        let spec = PatchSpec {
+            command_name: "tournament".into(),
+            game: a.game.clone(),
+            cards: a.cards.clone(),
+            decks: decks_in(&a.decks)?,
+            plan: Plan::RoundRobin {
+                agent: a.agent.clone(),
+                mirrors: a.mirrors,
+            },
+            games: a.games,
+            weights: Vec::new(),
+            patch: Patch::parse(&a.patch)?,
+            seed: a.play.seed,
+            threads: a.play.threads.map(|t| t as usize),
+            out: Some(out.clone()),
+            params: with_preset(&a.play.preset, &a.play.params),
+            progress: !a.play.quiet,
+            command: argv(),
+            options: serde_json::to_value(&a)?,
+        };
+        return super::run::print_patch(&spec);
+    }
     let spec = TournamentSpec {
         game: a.game.clone(),
         cards: a.cards.clone(),

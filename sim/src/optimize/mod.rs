@@ -165,7 +165,7 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         bail!("give at least one opponent (--vs)");
     }
     let (tables, specs, peeks) =
-        crate::impact::against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, " here")?;
+        crate::field::against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, " here")?;
     // Every value each slot can take, whatever the other slots hold (for the pool files).
     let known_slots: Vec<Vec<String>> = (0..space.slots.len())
         .map(|s| slot_values(&ruleset, &start, s))

@@ -23,6 +23,8 @@ pub struct Outputs<'a> {
     pub manifest: &'a Manifest,
     /// Whether an agent label sees hidden information.
     pub peeks: &'a dyn Fn(&str) -> bool,
+    /// A gauntlet's rows (`field.csv` is written only when there are some).
+    pub field: &'a [crate::field::FieldRow],
 }
 
 /// Write all outputs into `dir` atomically (see the module docs).
@@ -31,6 +33,7 @@ pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
     let turns = |p: &Path| write_turns(p, out.names, out.accs);
     let cards = |p: &Path| write_cards(p, out.names, out.accs);
     let teams = |p: &Path| write_teams(p, out.teams);
+    let field = |p: &Path| crate::field::write_field(p, out.field);
     let mut files: Vec<(&str, FileWriter<'_>)> = vec![
         ("summary.csv", &summary),
         ("turns.csv", &turns),
@@ -38,6 +41,9 @@ pub fn write_all(dir: &Path, out: &Outputs<'_>) -> Result<Vec<PathBuf>> {
     ];
     if !out.teams.is_empty() {
         files.push(("teams.csv", &teams));
+    }
+    if !out.field.is_empty() {
+        files.push(("field.csv", &field));
     }
     write_files(dir, &files, out.manifest)
 }
@@ -229,6 +235,8 @@ pub const OUTPUT_FILES: &[&str] = &[
     "ratings.csv",
     "series.csv",
     "length.csv",
+    "field.csv",
+    "compare.csv",
     "manifest.json",
     "report.html",
 ];

@@ -1,0 +1,42 @@
+//! `cardsim compare BEFORE AFTER`: two output folders of the same job, matchup by matchup
+//! and deck by deck.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+
+use super::common::*;
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example:\n  cardsim run --deck rush --vs poison --vs swarm --games 20000 --out before\n  cardsim run --cards my-cards.csv --deck rush --vs poison --vs swarm --games 20000 --out after\n  cardsim compare before after --out reports/patch"
+)]
+pub struct CompareArgs {
+    /// The output folder before the change (of run, tournament or default).
+    pub before: PathBuf,
+    /// The output folder after it: the same command and seed, with the card file, deck
+    /// contents or rule parameters changed.
+    pub after: PathBuf,
+    /// Output folder (default: reports/GAME/COMMAND).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn cmd_compare(a: CompareArgs) -> Result<()> {
+    let c = cardsim_sim::compare::compare_folders(&a.before, &a.after)?;
+    let out = out_dir(&a.out, &c.game, "compare");
+    let manifest = cardsim_sim::compare::compare_manifest(&c.game, &a.before, &a.after, &argv());
+    let written = cardsim_sim::compare::write_folder(&out, &c.rows, &manifest)?;
+    if c.changed.is_empty() {
+        println!("the two runs have the same inputs: every difference is zero");
+    } else {
+        println!("changed between the runs: {}", c.changed.join("; "));
+    }
+    print!("{}", cardsim_sim::compare::table(&c.rows));
+    println!(
+        "diff = after minus before score (win 1, draw 1/2), percentage points; 95% interval of an unpaired difference (the folders keep counts, not per-game results: a --patch run gives paired, narrower intervals); wrote {}",
+        wrote(&written)
+    );
+    Ok(())
+}
