@@ -171,7 +171,7 @@ impl AllegianceState {
         let um = self.cost_mod(p, OpCode::EnlistCost);
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = db.card(c);
-            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold && !pl.units.is_full() {
+            if card.kind.is_unit() && eff_cost(card.cost, um) <= pl.gold {
                 out.push(Action(HAND_A + 2 * i as u16));
             }
         }
