@@ -70,7 +70,7 @@ const GAME_LINES: [&str; 9] = [
     "signature mission_alliance: games=2000 first_player_wins=1042 second_player_wins=952 draws=6 checksum=572c993524034410",
     "signature battalla: games=200 first_player_wins=98 second_player_wins=88 draws=14 checksum=a2d97a88337ecb99",
     "signature alpha_omega: games=2000 team_wins=0 team_losses=2000 draws=0 checksum=69fd1b1bd1ba23ce",
-    "signature allegiance_2p: games=1000 wins=468/532 draws=0/0 checksum=980d03e415e8328b",
+    "signature allegiance_2p: games=1000 wins=467/533 draws=0/0 checksum=032a4b2fdd5526ad",
     "signature allegiance_4p: games=400 wins=125/114/93/68 draws=0/0/0/0 checksum=953b0ef06230d5be",
     "signature allegiance_greedy: games=10 wins=3/7 draws=0/0 checksum=2f8981bd25a5f511",
     "signature allegiance_mcts: games=1 wins=1/0 draws=0/0 checksum=a19cbb351edd77fc",

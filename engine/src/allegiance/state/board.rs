@@ -148,7 +148,11 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        if s == who || !self.players[who].alive || self.players[who].units.is_full() {
+        if s == who || !self.players[who].alive {
+            return;
+        }
+        if self.players[who].units.is_full() {
+            self.territory_full();
             return;
         }
         let mut u = self.players[s].units.remove(i);
@@ -163,11 +167,18 @@ impl AllegianceState {
         self.statics_touched(false);
     }
 
+    /// A unit would enter a territory of [`UNITS`] units: a bound of the engine, never of the
+    /// rules, so the game ends as a counted stall (docs/games/allegiance.md, "Capacities").
+    fn territory_full(&mut self) {
+        log!(self, "stall: a territory of more than {UNITS} units");
+        self.stall();
+    }
+
     pub(super) fn enter_play(&mut self, p: usize, card: u8) {
         let c = self.db().card(card);
         if self.players[p].units.is_full() {
-            // The documented territory capacity (docs/games/allegiance.md, "Capacities").
             self.discard_card(card);
+            self.territory_full();
             return;
         }
         if self.next_uid >= HERO_BIT {

@@ -10,12 +10,15 @@ use rand::Rng;
 use super::rules::{Format, Shared};
 use crate::allegiance::cards::{
     CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, BATTLE_LONG,
-    NO_EFFECT,
+    MAX_FACES, NO_EFFECT,
 };
 use crate::{Action, ActionBuf, CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
 
-/// Units per territory.
-pub const UNITS: usize = 20;
+/// Units per territory: an engine bound (the rules have none); a unit entering a full
+/// territory ends the game as a counted stall (docs/games/allegiance.md, "Capacities").
+pub const UNITS: usize = 63;
+// A target decision offers every unit and every hero at once; it must fit the action buffer.
+const _: () = assert!(MAX_PLAYERS * UNITS + MAX_PLAYERS <= crate::MAX_ACTIONS);
 /// Hand capacity.
 pub const HAND: usize = 32;
 pub use crate::allegiance::cards::DECK;
@@ -34,7 +37,9 @@ pub const ARMOR: u16 = u16::MAX - 2;
 /// Target id bit marking a hero (the low bits are the seat).
 pub const HERO_BIT: u16 = 0x8000;
 
-// Action ids.
+// Action ids. Each range is laid out after the previous one from the capacities, so a larger
+// territory (`UNITS`) moves the later ranges up without overlapping; the order of the ranges
+// (and so of the legal-action lists) does not depend on the capacities.
 /// Pass, end the phase, or "done".
 pub const PASS: u16 = 0;
 /// Draw/mill from deck `d` (basic 0, elite 1, action 2): `DRAW + d`.
@@ -42,35 +47,35 @@ pub const DRAW: u16 = 1;
 /// Play hand card `i`, half `h`: `HAND_A + 2i + h` (also: discard hand card `i`, `h` = 0).
 pub const HAND_A: u16 = 10;
 /// Use ability `i`.
-pub const USE: u16 = 80;
+pub const USE: u16 = HAND_A + 2 * HAND as u16;
 /// Unlock ability `i`.
-pub const UNLOCK: u16 = 90;
+pub const UNLOCK: u16 = USE + ABILITIES as u16;
 /// Initiate a battle against seat `s`.
-pub const BATTLE: u16 = 100;
+pub const BATTLE: u16 = UNLOCK + ABILITIES as u16;
 /// Activated ability of own unit in slot `i`; `ACT + UNITS` weapon, `ACT + UNITS + 1` armor.
-pub const ACT: u16 = 110;
+pub const ACT: u16 = BATTLE + MAX_PLAYERS as u16;
 /// Target unit slot `i` of seat `s`: `TGT + s * UNITS + i`.
-pub const TGT: u16 = 140;
+pub const TGT: u16 = ACT + UNITS as u16 + 2;
 /// Target hero of seat `s`.
 pub const TGT_HERO: u16 = TGT + (MAX_PLAYERS * UNITS) as u16;
 /// Declare own unit `i` as an attacker; `ATK + UNITS` is the weapon.
-pub const ATK: u16 = 230;
+pub const ATK: u16 = TGT_HERO + MAX_PLAYERS as u16;
 /// Choose own unit `i` as a defender.
-pub const DEF: u16 = 260;
+pub const DEF: u16 = ATK + UNITS as u16 + 1;
 /// Block attacker number `i` of the battle.
-pub const BLOCK: u16 = 290;
+pub const BLOCK: u16 = DEF + UNITS as u16;
 /// Choose weapon/armor face `i`.
-pub const FACE: u16 = 320;
+pub const FACE: u16 = BLOCK + UNITS as u16 + 1;
 /// Put pending trigger `i` on the chain next.
-pub const TRIG: u16 = 340;
+pub const TRIG: u16 = FACE + MAX_FACES as u16;
 /// Choose card id `c` from a discard pile.
-pub const CARD: u16 = 400;
+pub const CARD: u16 = TRIG + TRIGS as u16;
 /// Choose own ability `i` (ready op).
-pub const ABIL: u16 = 700;
+pub const ABIL: u16 = CARD + 256;
 /// Choose own unit `i` (sacrifice).
-pub const OWN: u16 = 720;
+pub const OWN: u16 = ABIL + ABILITIES as u16;
 /// Armor: prevent one point of the battle damage of attacker number `i`.
-pub const SPLIT: u16 = 750;
+pub const SPLIT: u16 = OWN + UNITS as u16;
 /// Bit of an action item's `arg` set once the card has attached itself (it then stays in
 /// play instead of going to the discard pile).
 const ATTACHED: u8 = 0x80;

@@ -168,12 +168,10 @@ impl AllegianceState {
         let pl = &self.players[p];
         let hero = self.hero(p);
         let um = self.cost_mod(p, OpCode::EnlistCost);
-        if !pl.units.is_full() {
-            for (i, &c) in pl.hand.iter().enumerate() {
-                let card = &t.hand[c as usize];
-                if card.unit && eff_cost(card.cost, um) <= pl.gold {
-                    out.push(Action(HAND_A + 2 * i as u16));
-                }
+        for (i, &c) in pl.hand.iter().enumerate() {
+            let card = &t.hand[c as usize];
+            if card.unit && eff_cost(card.cost, um) <= pl.gold {
+                out.push(Action(HAND_A + 2 * i as u16));
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
