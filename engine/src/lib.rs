@@ -70,7 +70,7 @@ mod rng;
 mod space;
 pub mod tyrant;
 
-pub use error::{IllegalAction, LoadError};
+pub use error::{clip_quoted, IllegalAction, LoadError};
 pub use game::{
     Ablation, Action, ActionBuf, CardUsage, ChanceBuf, DeckCard, DeckSource, DeckText, EndReason,
     Game, Outcome, PlayerResult, PolicyInfo, Ruleset, Setup, ToMove, MAX_ACTIONS, MAX_PLAYERS,

@@ -153,7 +153,7 @@ fn main() -> ExitCode {
                 println!("{w}");
                 return ExitCode::SUCCESS;
             }
-            let msg = format!("{e:#}");
+            let msg = bounded(&format!("{e:#}"));
             eprintln!("cardsim: error: {msg}");
             if msg.contains("unknown card `") {
                 eprintln!(
@@ -166,6 +166,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// An error message as printed: echoed inputs between backticks cut to 60 characters, and
+/// any line past 2,000 characters cut, so a huge input never comes back whole.
+fn bounded(msg: &str) -> String {
+    let msg = cardsim_engine::clip_quoted(msg);
+    let cut = |l: &str| match l.char_indices().nth(2000) {
+        Some((i, _)) => format!("{}…", &l[..i]),
+        None => l.to_string(),
+    };
+    msg.lines().map(cut).collect::<Vec<_>>().join("\n")
 }
 
 /// Run one parsed command.

@@ -304,6 +304,12 @@ fn inside(src: &Src, dir: &Path, name: &Spanned<String>) -> Result<PathBuf, Stri
             ),
         ));
     }
+    if real.is_dir() {
+        return Err(src.at(
+            name.span(),
+            format!("`{}` is a folder, not a file", name.get_ref()),
+        ));
+    }
     Ok(p)
 }
 

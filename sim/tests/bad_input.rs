@@ -6,6 +6,8 @@
 
 #[path = "bad_input/cases.rs"]
 mod bad_input_cases;
+#[path = "bad_input/extra.rs"]
+mod bad_input_extra;
 #[path = "bad_input/more.rs"]
 mod bad_input_more;
 use bad_input_cases::{all_cases, Case};
@@ -45,6 +47,14 @@ fn check(case: &Case, dir: &Path) -> Result<(), String> {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
     }
+    for (name, target) in &case.links {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(target, p).unwrap();
+        #[cfg(not(unix))]
+        let _ = target;
+    }
     let before = listing(dir);
     let t = dir.display().to_string();
     let r = repo().display().to_string();
@@ -70,6 +80,14 @@ fn check(case: &Case, dir: &Path) -> Result<(), String> {
     if stderr.contains("panicked") {
         return Err(format!("panicked: {what}"));
     }
+    // A huge input never comes back whole (the 1 MB names and cells of the corpus).
+    if stderr.len() > 4096 {
+        return Err(format!(
+            "{} bytes of stderr: {}",
+            stderr.len(),
+            what.chars().take(300).collect::<String>()
+        ));
+    }
     if case.accept {
         return if code == 0 {
             Ok(())
@@ -92,10 +110,61 @@ fn check(case: &Case, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The command of a case (its first argument that is not a global option) and its game.
+fn command_and_game(c: &Case) -> (String, String) {
+    let args: Vec<&str> = c.args.split_whitespace().collect();
+    let cmd = if args[0] == "--data" {
+        args[2]
+    } else {
+        args[0]
+    };
+    let games = [
+        "tyrant",
+        "allegiance",
+        "mission_alliance",
+        "battalla",
+        "alpha_omega",
+    ];
+    let game = games
+        .iter()
+        .find(|g| c.name.starts_with(*g))
+        .map(|g| g.to_string())
+        .or_else(|| {
+            let i = args.iter().position(|a| *a == "--game")?;
+            Some(args[i + 1].to_string())
+        })
+        .filter(|g| games.contains(&g.as_str()));
+    // Commands without --game play the default game, Tyrant (match: Allegiance).
+    let default = match cmd {
+        "match" => "allegiance",
+        "agents" | "params" | "completions" | "merge" | "replay" | "report" | "scenario" => "none",
+        _ => "tyrant",
+    };
+    (cmd.to_string(), game.unwrap_or_else(|| default.to_string()))
+}
+
+/// Cases per command and per game (printed with `BAD_INPUT_SHOW=1`).
+fn counts(cases: &[Case]) -> String {
+    let mut by_cmd = std::collections::BTreeMap::new();
+    let mut by_game = std::collections::BTreeMap::new();
+    for c in cases {
+        let (cmd, game) = command_and_game(c);
+        *by_cmd.entry(cmd).or_insert(0) += 1;
+        *by_game.entry(game).or_insert(0) += 1;
+    }
+    format!(
+        "{} cases; per command {by_cmd:?}; per game {by_game:?}",
+        cases.len()
+    )
+}
+
 #[test]
 fn bad_input_corpus() {
     let cases = all_cases(&repo());
     assert!(cases.len() >= 150, "{} cases", cases.len());
+    if std::env::var_os("BAD_INPUT_SHOW").is_some() {
+        println!("{}", counts(&cases));
+    }
     let root = std::env::temp_dir().join(format!("cardsim-bad-input-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let next = std::sync::atomic::AtomicUsize::new(0);

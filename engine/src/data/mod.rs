@@ -12,7 +12,7 @@ mod text;
 mod vocab;
 
 pub use deck::{DeckEntry, DeckFile, DeckRules, Setting};
-pub use names::NameIndex;
+pub use names::{suggest_among, NameIndex};
 pub use table::{CardTable, Cell, Row};
 pub use text::{decode_text, read_text};
 pub use vocab::{clauses, Clause, Vocab};

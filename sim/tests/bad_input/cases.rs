@@ -15,6 +15,8 @@ pub struct Case {
     pub args: String,
     pub expect: Vec<String>,
     pub accept: bool,
+    /// Symbolic links made in the case's folder: (link, target).
+    pub links: Vec<(String, String)>,
 }
 
 pub fn case(name: &str, args: &str, expect: &[&str]) -> Case {
@@ -24,12 +26,17 @@ pub fn case(name: &str, args: &str, expect: &[&str]) -> Case {
         args: args.to_string(),
         expect: expect.iter().map(|s| s.to_string()).collect(),
         accept: false,
+        links: Vec::new(),
     }
 }
 
 impl Case {
     pub fn file(mut self, name: &str, bytes: impl Into<Vec<u8>>) -> Self {
         self.files.push((name.to_string(), bytes.into()));
+        self
+    }
+    pub fn link(mut self, name: &str, target: &str) -> Self {
+        self.links.push((name.to_string(), target.to_string()));
         self
     }
     pub fn accepted(mut self) -> Self {
@@ -439,5 +446,6 @@ pub fn all_cases(repo: &Path) -> Vec<Case> {
         cli_cases(g, &mut out);
     }
     super::bad_input_more::more_cases(repo, &mut out);
+    super::bad_input_extra::extra_cases(repo, &mut out);
     out
 }

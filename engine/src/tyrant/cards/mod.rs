@@ -267,17 +267,9 @@ impl CardDb {
         &self.cards[id as usize]
     }
 
-    /// Names of cards close to `name` (for "did you mean" hints).
+    /// Names of cards close to `name` (for "did you mean" hints; bounded work).
     pub fn similar(&self, name: &str) -> Vec<&str> {
-        let n = name.trim().to_lowercase();
-        let mut v: Vec<(usize, &str)> = self
-            .cards
-            .iter()
-            .map(|c| (edit_distance(&n, &c.name.to_lowercase()), c.name.as_str()))
-            .filter(|(d, _)| *d <= 3.max(n.len() / 4))
-            .collect();
-        v.sort();
-        v.into_iter().take(3).map(|(_, s)| s).collect()
+        crate::data::suggest_among(self.cards.iter().map(|c| c.name.as_str()), name)
     }
 
     /// Load and validate a card file.
@@ -341,18 +333,4 @@ impl CardDb {
         }
         Ok(db)
     }
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
