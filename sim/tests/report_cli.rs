@@ -255,3 +255,16 @@ fn the_default_report_leads_with_the_causal_card_chart() {
     assert!(section(&h, "cards").contains("Caveat: these are associations"));
     assert!(!h.contains("chart-card-impact"));
 }
+
+#[test]
+fn an_impact_csv_from_before_the_arms_intervals_still_gets_a_report() {
+    // impact.csv as written before base_win_rate/new_win_rate had interval columns.
+    let t = Tmp::new("report-cli-old-impact");
+    let old = "deck,card,change,games,base_win_rate,new_win_rate,diff,diff_ci_low,diff_ci_high,base_wins,new_wins,base_draws,new_draws,discordant_games,new_better_games,stop_decision,stop_games,stop_llr,stop_half_width,note,skipped\n\
+               rush,Scrap Runner,remove,1000,0.4500,0.4000,-0.0500,-0.0700,-0.0300,450,400,0,0,150,50,,,,,,\n";
+    std::fs::write(t.0.join("impact.csv"), old).unwrap();
+    let (code, out, err) = report(&t.0);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("impact report"), "{out}");
+    assert!(t.0.join("report.html").exists());
+}

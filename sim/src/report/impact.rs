@@ -8,7 +8,21 @@ use super::csvin::Table;
 
 use super::html::*;
 
-pub(super) const IMPACT_COLS: [&str; 15] = crate::impact::IMPACT_COLUMNS;
+/// The impact.csv columns the section reads: the leading columns minus the arms' interval
+/// columns (added later), so that folders written before them still get a report.
+pub(super) const IMPACT_COLS: [&str; 11] = [
+    "deck",
+    "card",
+    "change",
+    "games",
+    "base_win_rate",
+    "new_win_rate",
+    "diff",
+    "diff_ci_low",
+    "diff_ci_high",
+    "base_wins",
+    "new_wins",
+];
 
 /// The card-impact section; `ablation` is the manifest's record of a round robin's ablation
 /// (the default job's), when impact.csv comes from one.
