@@ -81,7 +81,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     println!();
     print!("{}", field_table(&r.summary));
     println!(
-        "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% Wilson intervals; the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
+        "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% intervals (stratified by seat on the all rows); the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
     // The ablation plays in a whole run only: shards and merges carry the round robin alone.
