@@ -21,6 +21,8 @@ pub struct CompareArgs {
     /// Output folder (default: reports/GAME/COMMAND).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportFlags,
 }
 
 pub fn cmd_compare(a: CompareArgs) -> Result<()> {
@@ -38,5 +40,5 @@ pub fn cmd_compare(a: CompareArgs) -> Result<()> {
         "diff = after minus before score (win 1, draw 1/2), percentage points; 95% interval of an unpaired difference (the folders keep counts, not per-game results: a --patch run gives paired, narrower intervals); wrote {}",
         wrote(&written)
     );
-    Ok(())
+    a.report.write(&out)
 }
