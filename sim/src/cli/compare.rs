@@ -10,7 +10,7 @@ use super::common::*;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  cardsim run --deck rush --vs poison --vs swarm --games 20000 --out before\n  cardsim run --cards my-cards.csv --deck rush --vs poison --vs swarm --games 20000 --out after\n  cardsim compare before after --out reports/patch"
+    after_help = "Example:\n  cardsim run --deck rush --vs poison --vs swarm --games 20000 --out reports/before\n  cardsim run --deck rush --vs poison --vs swarm --param turn_limit=30 --games 20000 --out reports/after\n  cardsim compare reports/before reports/after --out reports/before-after"
 )]
 pub struct CompareArgs {
     /// The output folder before the change (of run, tournament or default).
