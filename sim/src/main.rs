@@ -65,7 +65,7 @@ enum Cmd {
     #[command(after_help = "Example:\n  cardsim params --game tyrant")]
     Params(GameArg),
     /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
-    /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
+    /// in DIR (of any command that writes an output folder).
     #[command(
         after_help = "Examples:\n  cardsim run --deck rush --vs poison --games 20000 --out reports/rush-vs-poison --no-report\n  cardsim report reports/rush-vs-poison --band 0.45..0.55"
     )]
