@@ -44,57 +44,102 @@ struct Cli {
 enum Cmd {
     /// Play many games of one matchup and write summary.csv, turns.csv, cards.csv and
     /// manifest.json.
+    #[command(
+        after_help = "Examples:\n  cardsim run --deck rush --vs poison --games 20000 --out reports/rush-vs-poison\n  cardsim run --deck rush --vs poison --vs swarm@2 --games 20000 --out reports/gauntlet\n  cardsim run --deck rush --field data/tyrant/decks --games 5000 --out reports/gauntlet-field\n  cardsim run --deck rush --vs poison --vs swarm --patch \"Dust Raider:attack-1,health+2\" --games 20000 --out reports/patch\n  cardsim run --game allegiance --deck thedric --vs beledan --games 10000 --out reports/allegiance-run"
+    )]
     Run(RunArgs),
     /// The default job: a round robin of the example Tyrant decks into reports/default/.
+    #[command(
+        after_help = "Examples:\n  cardsim default\n  cardsim default --games 5000 --ablation-games 200 --out reports/default-small"
+    )]
     Default(DefaultArgs),
     /// Fixed-seed benchmark: prints games/s and a signature of the results.
+    #[command(
+        after_help = "Examples:\n  cardsim bench\n  cardsim bench --only tyrant,battalla --games 100000 --threads 1"
+    )]
     Bench(BenchArgs),
     /// List the agents a game offers.
+    #[command(after_help = "Example:\n  cardsim agents --game allegiance")]
     Agents(GameArg),
     /// List a game's rule parameters with their defaults.
+    #[command(after_help = "Example:\n  cardsim params --game tyrant")]
     Params(GameArg),
     /// Write DIR/report.html: a self-contained page with charts and tables of the outputs
-    /// in DIR (of `run`, `default`, `tournament`, `impact` or `sweep`).
+    /// in DIR (of any command that writes an output folder).
+    #[command(
+        after_help = "Examples:\n  cardsim run --deck rush --vs poison --games 20000 --out reports/rush-vs-poison --no-report\n  cardsim report reports/rush-vs-poison --band 0.45..0.55"
+    )]
     Report(ReportArgs),
     /// Strength ladder: every pair of agents on the same deals, win rates with intervals
     /// and a rating per agent; writes ladder.csv, ratings.csv and manifest.json.
+    #[command(
+        after_help = "Example:\n  cardsim ladder --game tyrant --games 500 --out reports/ladder"
+    )]
     Ladder(LadderArgs),
     /// Every pair of decks in a folder: win-rate matrix and ranking (matrix.csv,
     /// ranking.csv, plus summary/turns/cards.csv).
+    #[command(
+        after_help = "Examples:\n  cardsim tournament --decks data/tyrant/decks --games 5000 --out reports/tournament\n  cardsim tournament --decks data/tyrant/decks --patch \"Dust Raider:attack-1\" --games 5000 --out reports/patch-tournament"
+    )]
     Tournament(TournamentArgs),
     /// A card's causal effect on its deck's win rate: ablation or nerf/buff, paired games
     /// (impact.csv).
+    #[command(
+        after_help = "Examples:\n  cardsim impact --deck rush --vs poison --card \"Dust Raider\" --remove --games 20000 --out reports/impact\n  cardsim impact --deck rush --vs poison --card \"Dust Raider\" --nerf attack-1 --buff health+2 --games 20000 --out reports/impact-nerf"
+    )]
     Impact(ImpactArgs),
     /// Two output folders of the same job (same command and seed; cards, decks or rule
     /// parameters changed): per-matchup and per-deck score differences with intervals
     /// (compare.csv).
     Compare(CompareArgs),
     /// The same games at each value of one rule parameter (sweep.csv).
+    #[command(
+        after_help = "Examples:\n  cardsim sweep --decks data/tyrant/decks --sweep turn_limit=10..100:10 --games 2000 --out reports/sweep\n  cardsim sweep --deck rush --vs poison --sweep at_limit=defender,draw --param turn_limit=30 --games 10000 --out reports/sweep-limit"
+    )]
     Sweep(SweepArgs),
     /// The best deck from a card pool against a field: hill climbing or annealing over legal
     /// deck moves, candidates raced on the same deals; the result re-measured on fresh games
     /// (best.txt, trajectory.csv, optimize.csv).
+    #[command(
+        after_help = "Example:\n  cardsim optimize --deck bruisers --field data/tyrant/decks --budget 50000 --out reports/optimize"
+    )]
     Optimize(OptimizeArgs),
     /// Run scenario files (or folders of them): scripted positions with forced outcomes and
     /// assertions on the state. Exits non-zero if any assertion fails.
+    #[command(
+        after_help = "Examples:\n  cardsim scenario scenarios\n  cardsim scenario scenarios/tyrant/payback.toml --verbose"
+    )]
     Scenario(ScenarioArgs),
     /// Re-play one game of a run from its manifest, printing a turn-by-turn log.
+    #[command(
+        after_help = "Examples:\n  cardsim run --deck rush --vs poison --games 1000 --out reports/small\n  cardsim replay reports/small --index 12\n  cardsim replay reports/small --index 0 --find end=decided"
+    )]
     Replay(ReplayArgs),
     /// Competitive matches (the Allegiance rulebook's best-of series): two agents play
     /// best-of-K series, each game with decks dealt at random from a pool without
     /// replacement; writes series.csv, length.csv and manifest.json.
+    #[command(
+        after_help = "Example:\n  cardsim match --game allegiance --agent greedy --vs-agent random --best-of 3 --matches 1000 --out reports/match"
+    )]
     Match(MatchArgs),
     /// Merge the folders of a sharded job (`--shard K/N` on run, tournament, impact, sweep,
     /// ladder, match or default) into the outputs one process would have written:
     /// `cardsim merge out out` merges every out/shard-* folder into out/.
+    #[command(
+        after_help = "Examples:\n  cardsim run --deck rush --vs poison --games 100000 --out reports/sharded --shard 0/2\n  cardsim run --deck rush --vs poison --games 100000 --out reports/sharded --shard 1/2\n  cardsim merge reports/sharded reports/sharded"
+    )]
     Merge(MergeArgs),
     /// Print a shell completion script: `cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim`
     /// (also zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  cardsim completions bash > ~/.local/share/bash-completion/completions/cardsim\n  cardsim completions zsh > ~/.zfunc/_cardsim"
+    )]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
     },
     /// Print the man page (roff): `cardsim man > cardsim.1 && man ./cardsim.1`.
+    #[command(after_help = "Example:\n  cardsim man > cardsim.1 && man ./cardsim.1")]
     Man,
 }
 

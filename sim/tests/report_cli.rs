@@ -268,3 +268,79 @@ fn an_impact_csv_from_before_the_arms_intervals_still_gets_a_report() {
     assert!(out.contains("impact report"), "{out}");
     assert!(t.0.join("report.html").exists());
 }
+
+/// `cardsim` with `args`, which must succeed; its standard output.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = common::cardsim(args);
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    out
+}
+
+fn page(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("report.html")).unwrap()
+}
+
+#[test]
+fn gauntlet_patch_and_compare_folders_get_their_sections() {
+    let t = Tmp::new("report-cli-designer");
+    let dir = |n: &str| t.0.join(n);
+    let run = |out: &str, extra: &[&str]| {
+        let o = dir(out);
+        let mut args = vec![
+            "run", "--deck", "rush", "--vs", "poison", "--vs", "swarm@3", "--games", "200",
+            "--seed", "7", "--quiet", "--out",
+        ];
+        args.push(o.to_str().unwrap());
+        args.extend(extra);
+        ok(&args)
+    };
+    // A gauntlet's report shows field.csv: per opponent and pooled, with intervals.
+    run("gauntlet", &[]);
+    let g = page(&dir("gauntlet"));
+    assert!(g.contains("id=\"chart-field\""), "{g}");
+    assert!(g.contains("Gauntlet: rush against the field"));
+    assert!(g.contains("45.0% [39.0, 51.1]"), "poison row");
+    assert!(g.contains("48.0% [43.3, 52.7]"), "pooled row");
+    // A --patch run writes its report: pooled deck differences and the matchup rows.
+    let out = run("patch", &["--patch", "Dust Raider:attack-1,health+2"]);
+    assert!(out.contains("report: "), "{out}");
+    let p = page(&dir("patch"));
+    assert!(p.contains("id=\"chart-compare\""), "{p}");
+    assert!(p.contains("cardsim compare report"));
+    assert!(p.contains("Patch comparison (after − before)"));
+    assert!(p.contains("-6.1 [-10.2, -2.0] pts"), "rush pooled bar");
+    assert!(p.contains("-17.0 [-23.1, -10.9]"), "rush-vs-poison row");
+    // `cardsim report` accepts the folder and writes the same page.
+    std::fs::remove_file(dir("patch").join("report.html")).unwrap();
+    let (code, out, err) = report(&dir("patch"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(compare report, 1 charts)"), "{out}");
+    assert_eq!(page(&dir("patch")), p);
+    // --no-report is respected.
+    run("quiet", &["--patch", "Dust Raider:attack-1", "--no-report"]);
+    assert!(dir("quiet").join("compare.csv").is_file());
+    assert!(!dir("quiet").join("report.html").exists());
+    // `cardsim compare` of two folders writes its report too (unpaired intervals).
+    let cards = dir("cards.csv");
+    let base = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/tyrant/cards.csv"
+    ))
+    .unwrap();
+    std::fs::write(&cards, base).unwrap();
+    run("after", &["--cards", cards.to_str().unwrap()]);
+    let c = dir("cmp");
+    ok(&[
+        "compare",
+        dir("gauntlet").to_str().unwrap(),
+        dir("after").to_str().unwrap(),
+        "--out",
+        c.to_str().unwrap(),
+    ]);
+    let h = page(&c);
+    assert!(h.contains("id=\"chart-compare\""), "{h}");
+    assert!(h.contains("unpaired"));
+    let (code, out, err) = report(&c);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(compare report, 1 charts)"), "{out}");
+}

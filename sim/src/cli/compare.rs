@@ -10,7 +10,7 @@ use super::common::*;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  cardsim run --deck rush --vs poison --vs swarm --games 20000 --out before\n  cardsim run --cards my-cards.csv --deck rush --vs poison --vs swarm --games 20000 --out after\n  cardsim compare before after --out reports/patch"
+    after_help = "Example:\n  cardsim run --deck rush --vs poison --vs swarm --games 20000 --out reports/before\n  cardsim run --deck rush --vs poison --vs swarm --param turn_limit=30 --games 20000 --out reports/after\n  cardsim compare reports/before reports/after --out reports/before-after"
 )]
 pub struct CompareArgs {
     /// The output folder before the change (of run, tournament or default).
@@ -21,6 +21,8 @@ pub struct CompareArgs {
     /// Output folder (default: reports/GAME/COMMAND).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportFlags,
 }
 
 pub fn cmd_compare(a: CompareArgs) -> Result<()> {
@@ -38,5 +40,5 @@ pub fn cmd_compare(a: CompareArgs) -> Result<()> {
         "diff = after minus before score (win 1, draw 1/2), percentage points; 95% interval of an unpaired difference (the folders keep counts, not per-game results: a --patch run gives paired, narrower intervals); wrote {}",
         wrote(&written)
     );
-    Ok(())
+    a.report.write(&out)
 }

@@ -218,3 +218,101 @@ fn old_spellings_still_parse() {
     .unwrap();
     p(&["cardsim", "optimize", "--deck", "x", "--vs", "y", "--fixed"]).unwrap();
 }
+
+/// An example's command line split as a shell would (double quotes group words), up to the
+/// shell's own part (`>`, `&&`).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let (mut cur, mut quoted, mut any) = (String::new(), false, false);
+    for ch in line.chars() {
+        match ch {
+            '"' => (quoted, any) = (!quoted, true),
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut cur));
+                }
+                any = false;
+            }
+            _ => (cur, any) = (cur + &ch.to_string(), true),
+        }
+    }
+    if any {
+        words.push(cur);
+    }
+    let end = words
+        .iter()
+        .position(|w| w == ">" || w == "&&")
+        .unwrap_or(words.len());
+    words.truncate(end);
+    words
+}
+
+#[test]
+fn every_subcommand_help_ends_with_examples_on_the_shipped_data() {
+    use clap::Parser;
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    for (name, c) in commands() {
+        if name == "help" {
+            continue;
+        }
+        let after = c
+            .get_after_help()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        assert!(
+            after.starts_with("Example:\n") || after.starts_with("Examples:\n"),
+            "{name}: --help has no Example section (clap after_help)"
+        );
+        let shown = c.clone().render_help().to_string();
+        assert!(
+            shown.trim_end().ends_with(after.trim_end()),
+            "{name}: --help does not end with its examples:\n{shown}"
+        );
+        let lines: Vec<&str> = after.lines().skip(1).map(str::trim).collect();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("cardsim {name}"))),
+            "{name}: no example runs `cardsim {name}`"
+        );
+        for line in lines {
+            let w = shell_words(line);
+            assert_eq!(w[0], "cardsim", "{name}: `{line}` is not a cardsim command");
+            if let Err(e) = Cli::try_parse_from(&w) {
+                panic!("{name}: example `{line}` does not parse: {e}");
+            }
+            // The shipped files and decks it names exist.
+            let game = w
+                .iter()
+                .position(|x| x == "--game")
+                .map(|i| w[i + 1].as_str())
+                .unwrap_or("tyrant");
+            for (i, x) in w.iter().enumerate() {
+                if x.starts_with("data/") || x.starts_with("scenarios") {
+                    assert!(root.join(x).exists(), "{name}: `{line}`: no {x}");
+                }
+                let deck_flag = ["--deck", "--vs"].contains(&w[i.saturating_sub(1)].as_str());
+                if i > 0 && deck_flag && !x.contains('/') {
+                    let deck = x.split('@').next().unwrap_or_default();
+                    let p = root.join(format!("data/{game}/decks/{deck}.txt"));
+                    assert!(p.is_file(), "{name}: `{line}`: no deck {}", p.display());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn example_lines_split_like_a_shell() {
+    assert_eq!(
+        shell_words(r#"cardsim run --patch "Dust Raider:attack-1"  --out x > y"#),
+        [
+            "cardsim",
+            "run",
+            "--patch",
+            "Dust Raider:attack-1",
+            "--out",
+            "x"
+        ]
+    );
+}

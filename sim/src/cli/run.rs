@@ -113,7 +113,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             command: argv(),
             options,
         };
-        return print_patch(&spec);
+        return print_patch(&spec, &a.play.report);
     }
     let job = Job {
         game: a.game.clone(),
@@ -171,8 +171,9 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
     a.play.report.write(&out)
 }
 
-/// Play a patched run or tournament and print its comparison.
-pub fn print_patch(spec: &PatchSpec) -> Result<()> {
+/// Play a patched run or tournament, print its comparison and write its report (unless
+/// --no-report).
+pub fn print_patch(spec: &PatchSpec, report: &ReportFlags) -> Result<()> {
     let r = cardsim_sim::patch::patch(spec)?;
     println!("patch: {}", spec.patch.label());
     print!("{}", cardsim_sim::compare::table(&r.rows));
@@ -184,5 +185,8 @@ pub fn print_patch(spec: &PatchSpec) -> Result<()> {
         r.manifest.threads,
         wrote(&r.written)
     );
-    Ok(())
+    match &spec.out {
+        Some(out) => report.write(out),
+        None => Ok(()),
+    }
 }

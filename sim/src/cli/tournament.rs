@@ -72,7 +72,7 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
             command: argv(),
             options: serde_json::to_value(&a)?,
         };
-        return super::run::print_patch(&spec);
+        return super::run::print_patch(&spec, &a.play.report);
     }
     let spec = TournamentSpec {
         game: a.game.clone(),

@@ -5,7 +5,9 @@
 //!
 //! | file | section |
 //! |---|---|
-//! | `impact.csv` | causal card impact bars (paired difference to the unchanged deck); first |
+//! | `compare.csv` | a patch's effect: per-deck pooled differences (after − before) with intervals, and the per-matchup rows; first |
+//! | `impact.csv` | causal card impact bars (paired difference to the unchanged deck) |
+//! | `field.csv` | gauntlet: the deck's win rate against each opponent and the pooled field, with intervals |
 //! | `summary.csv` | outliers, matchup heatmap sorted by Bradley–Terry strength (when there is no `matrix.csv`), seat advantage per matchup, per-row table |
 //! | `turns.csv` | one overlaid game-length chart (share of games over by each turn, per matchup) |
 //! | `cards.csv` | observational card metrics: a table, with the caveat that they mostly measure game length |
@@ -31,6 +33,8 @@ pub mod csvin;
 pub mod svg;
 
 mod agents;
+mod compare;
+mod field;
 mod html;
 mod impact;
 mod length;
@@ -96,6 +100,8 @@ pub fn parse_band(s: &str) -> std::result::Result<(f64, f64), String> {
 }
 
 use agents::*;
+use compare::*;
+use field::*;
 use impact::*;
 use length::*;
 use optimize::*;
@@ -271,7 +277,7 @@ pub fn render(dir: &Path) -> Result<Rendered> {
 }
 
 /// The CSV files the report reads, for the error on a folder without any.
-const KNOWN: &str = "summary.csv, turns.csv, cards.csv, matrix.csv, ranking.csv, impact.csv, \
+const KNOWN: &str = "summary.csv, compare.csv, field.csv, turns.csv, cards.csv, matrix.csv, ranking.csv, impact.csv, \
                      sweep.csv, optimize.csv, ladder.csv, ratings.csv, series.csv";
 
 /// Build the report page for output folder `dir` with `opts`, without writing anything.
@@ -294,9 +300,11 @@ pub fn render_with(dir: &Path, opts: &ReportOptions) -> Result<Rendered> {
     let ratings = load("ratings.csv", &RATINGS_COLS)?;
     let series = load("series.csv", &SERIES_COLS)?;
     let lengths = load("length.csv", &LENGTH_COLS)?;
+    let compare = load("compare.csv", &COMPARE_COLS)?;
+    let field = load("field.csv", &FIELD_COLS)?;
     let found = [
         &summary, &turns, &cards, &matrix, &ranking, &impact, &sweep, &optimize, &ladder, &ratings,
-        &series,
+        &series, &compare, &field,
     ];
     if found.iter().all(|t| t.is_none()) {
         bail!(
@@ -309,7 +317,9 @@ pub fn render_with(dir: &Path, opts: &ReportOptions) -> Result<Rendered> {
     }
     let m = manifest(dir)?;
     check_files(dir, m.as_ref())?;
-    let guessed = if optimize.is_some() {
+    let guessed = if compare.is_some() {
+        "compare"
+    } else if optimize.is_some() {
         "optimize"
     } else if sweep.is_some() {
         "sweep"
@@ -339,8 +349,14 @@ pub fn render_with(dir: &Path, opts: &ReportOptions) -> Result<Rendered> {
     };
     let ablation = m.as_ref().and_then(|m| m.get("ablation")).cloned();
     let mut sections = Vec::new();
+    if let Some(t) = &compare {
+        sections.push(compare_section(t)?);
+    }
     if let Some(t) = &impact {
         sections.push(impact_section(t, ablation.as_ref())?);
+    }
+    if let Some(t) = &field {
+        sections.push(field_section(t)?);
     }
     if matrix.is_some() || summary.is_some() {
         sections.push(outliers_section(
