@@ -27,26 +27,7 @@ pub(super) struct Item {
     pub(super) n_eff: f64,
 }
 
-/// Φ, the standard normal distribution function (erfc by the Chebyshev fit of Numerical
-/// Recipes' `erfcc`, relative error below 1.2·10⁻⁷).
-pub fn normal_cdf(z: f64) -> f64 {
-    let x = z.abs() / std::f64::consts::SQRT_2;
-    let t = 1.0 / (1.0 + 0.5 * x);
-    let poly = -x * x - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let erfc = t * poly.exp();
-    if z >= 0.0 {
-        1.0 - 0.5 * erfc
-    } else {
-        0.5 * erfc
-    }
-}
+pub use crate::tdist::normal_cdf;
 
 /// Benjamini–Hochberg q-values of `p` (same order): q(i) = min over the p-values at least
 /// p(i) of p·m/rank, capped at 1.
