@@ -243,7 +243,17 @@ fn load<R: Ruleset>(src: &Src, raw: &RawScenario) -> Result<(R, Vec<u8>), String
         decks,
         params,
     })
-    .map_err(|e: LoadError| e.to_string())?;
+    .map_err(|e: LoadError| {
+        // Name the scenario when the game's error names only a part of it (Alpha/Omega's
+        // `decks: give 1 to 255 Good decks` for a scenario without decks).
+        let msg = e.to_string();
+        let me = src.path.display().to_string();
+        if msg.contains(&me) {
+            msg
+        } else {
+            format!("{me}: {msg}")
+        }
+    })?;
     // Seat each deck by its seat name.
     let n = ruleset.num_players();
     let mut seating = Vec::with_capacity(n);

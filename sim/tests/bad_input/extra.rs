@@ -517,6 +517,20 @@ fn scenario_cases(repo: &Path, out: &mut Vec<Case>) {
             );
         }
     }
+    // A scenario without decks: Alpha/Omega's own error names only `decks`; the scenario file
+    // is named too (found by the loader fuzzing of issue 23).
+    let ao = read(repo, "scenarios/alpha_omega/literal_objective.toml");
+    let cut = ao.find("[decks]").expect("decks table");
+    let steps = ao.find("[[step]]").expect("steps");
+    let no_decks = format!("{}{}", &ao[..cut], &ao[steps..]);
+    out.push(
+        case(
+            "alpha_omega scenario: no decks",
+            "scenario s.toml",
+            &["s.toml", "Good decks"],
+        )
+        .file("s.toml", no_decks),
+    );
     let ma = read(repo, "scenarios/mission_alliance/team_levels.toml")
         .replace("\"decks/test.txt\"", "\"t.txt\"");
     let deck = read(repo, "scenarios/mission_alliance/decks/test.txt");
