@@ -121,14 +121,7 @@ impl DealAcc {
         c[k] = 1.0 / n as f64;
         let (p, s2) = self.mean_var(&c[..n], &self.wins[..n], &self.win_cross[..n]);
         let games = (self.deals * self.seatings) as f64;
-        let v = s2 / self.deals as f64;
-        let eff = if v > 0.0 && p > 0.0 && p < 1.0 {
-            p * (1.0 - p) / v
-        } else {
-            games
-        };
-        let (lo, hi) = wilson_at(p, eff, z);
-        Some((DealEstimate { est: p, lo, hi }, eff))
+        Some(wilson_at_variance(p, s2 / self.deals as f64, games, z))
     }
 
     /// Slot `k`'s score rate (win 1, draw ½) minus the mean of the other slots', with the
@@ -168,6 +161,19 @@ pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A rate `p` whose variance `v` was measured (between deals, or pooled from such): Wilson's
+/// interval at the effective games p(1 − p)/v, and those games; with v = 0 (or p at 0 or 1)
+/// the `games` actually played stand in.
+pub fn wilson_at_variance(p: f64, v: f64, games: f64, z: f64) -> (DealEstimate, f64) {
+    let eff = if v > 0.0 && p > 0.0 && p < 1.0 {
+        p * (1.0 - p) / v
+    } else {
+        games
+    };
+    let (lo, hi) = wilson_at(p, eff, z);
+    (DealEstimate { est: p, lo, hi }, eff)
 }
 
 /// Whole-number check used by the CLI: a duplicate matchup's games must fill whole deals.

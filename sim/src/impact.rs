@@ -427,8 +427,9 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     let mut out = vec![Arms::default(); nc];
                     for t in s..e {
                         let b = score(&ruleset, t, &mut agents);
+                        let st = stratum(t);
                         for (o, v) in out.iter_mut().zip(&variants) {
-                            o.add(stratum(t), b, score(v, t, &mut agents));
+                            o.add(st, b, score(v, t, &mut agents));
                         }
                     }
                     bar.inc((e - s) * (nc as u64 + 1));

@@ -404,13 +404,12 @@ pub fn field_deal(pairs: &[(u64, DealCells)]) -> Option<(DealEstimate, f64)> {
             var += w * w * p * (1.0 - p) / d.effective;
         }
     }
-    let eff = if var > 0.0 && est > 0.0 && est < 1.0 {
-        est * (1.0 - est) / var
-    } else {
-        total as f64
-    };
-    let (lo, hi) = crate::duplicate::wilson_at(est, eff, Z95);
-    Some((DealEstimate { est, lo, hi }, eff))
+    Some(crate::duplicate::wilson_at_variance(
+        est,
+        var,
+        total as f64,
+        Z95,
+    ))
 }
 
 /// The three cells of a deal-paired rate.
