@@ -59,7 +59,7 @@ impl BtState {
         let (what, arg) = key.split_once('.').ok_or_else(|| {
             format!("unknown set-up key `{key}` (keys: hand.N, board.N, discard.N, deck.N, life.N, stamina.N, time.R.L, damage.R.L, attach.N, field.N)")
         })?;
-        self.dirty = true;
+        self.dirty = super::state::ALL_CELLS;
         if let "time" | "damage" = what {
             let cell = Self::cell(arg)?;
             let k: u8 = value
@@ -125,12 +125,14 @@ impl BtState {
                     let pc = self.board[cell]
                         .as_mut()
                         .ok_or_else(|| format!("`{item}`: no card there"))?;
+                    let i = Cr {
+                        seat: p as u8,
+                        pos: c,
+                    };
                     pc.items
-                        .try_push(Cr {
-                            seat: p as u8,
-                            pos: c,
-                        })
+                        .try_push(i)
                         .map_err(|_| "too many items".to_string())?;
+                    self.attached(cell, i);
                 }
             }
             "discard" => {

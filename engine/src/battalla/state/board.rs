@@ -75,11 +75,19 @@ impl BtState {
             let both = 1 << from | 1 << to;
             self.cells[pc.card.seat as usize] ^= both;
             // The piece's marks follow it (`to` is empty, so its bits are clear).
-            for m in [&mut self.moved, &mut self.attacked, &mut self.hero_cells] {
+            for m in [
+                &mut self.moved,
+                &mut self.attacked,
+                &mut self.hero_cells,
+                &mut self.hero_item_cells,
+                &mut self.full_cells,
+            ] {
                 if *m & (1 << from) != 0 {
                     *m ^= both;
                 }
             }
+            // A sweep mark follows too (`to` may keep a stale one: extra marks are harmless).
+            self.dirty |= (self.dirty >> from & 1) << to;
             self.at[pc.card.seat as usize][pc.card.pos as usize] = to as u8;
             self.board[to] = Some(pc);
         }
@@ -93,6 +101,24 @@ impl BtState {
         self.moved &= keep;
         self.attacked &= keep;
         self.hero_cells &= keep;
+        self.hero_item_cells &= keep;
+        self.full_cells &= keep;
+    }
+
+    /// Mark the item masks of the piece in `cell` after item `i` was attached to it.
+    pub(crate) fn attached(&mut self, cell: usize, i: Cr) {
+        let full = self.board[cell]
+            .as_ref()
+            .is_some_and(|pc| pc.items.is_full());
+        self.full_cells |= (full as u32) << cell;
+        self.hero_item_cells |= (self.fact(i).hero_item as u32) << cell;
+    }
+
+    /// The cells whose piece counts as a hero (a hero card, or a card with an item saying
+    /// so): what [`Self::is_hero`] answers, for every piece at once.
+    #[inline]
+    pub fn heroish(&self) -> u32 {
+        self.hero_cells | self.hero_item_cells
     }
 
     /// The field's bonus to card `d`: (attack, health).
@@ -349,12 +375,12 @@ impl BtState {
         }
     }
 
-    /// Send every card with no health left to the discard.
+    /// Send every card with no health left to the discard, in cell order. Only the cells
+    /// marked in `dirty` are looked at: a card's health left falls only by damage, a new
+    /// field or a Replace, which mark the cells concerned (leaving the field changes no other
+    /// card's health).
     pub(crate) fn sweep(&mut self) {
-        if !std::mem::take(&mut self.dirty) {
-            return;
-        }
-        let mut left = self.cells[0] | self.cells[1];
+        let mut left = std::mem::take(&mut self.dirty) & (self.cells[0] | self.cells[1]);
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
