@@ -66,11 +66,12 @@ impl BtState {
                 .trim()
                 .parse()
                 .map_err(|_| format!("`{key}`: `{value}` is not a whole number"))?;
+            let turn = self.turn;
             let pc = self.board[cell]
                 .as_mut()
                 .ok_or_else(|| format!("`{key}`: no card there"))?;
             if what == "time" {
-                pc.time = k;
+                pc.born = turn.wrapping_sub(k as u16);
             } else {
                 pc.damage = k;
             }
@@ -113,8 +114,9 @@ impl BtState {
                         cell,
                         false,
                     );
+                    let turn = self.turn;
                     let pc = self.board[cell].as_mut().expect("just put");
-                    pc.time = 2;
+                    pc.born = turn.wrapping_sub(2);
                     pc.fresh = false;
                 }
             }

@@ -201,7 +201,9 @@ impl BtState {
                 let Some(pc) = &self.board[cell] else {
                     continue;
                 };
-                if pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise) {
+                if self.time_of(pc) > r.attack_after
+                    || (self.fresh(pc) && self.fact(pc.card).surprise)
+                {
                     if att & b != 0 {
                         out.push(Action(ATTACK + cell as u16));
                     }

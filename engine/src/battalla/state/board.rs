@@ -130,7 +130,11 @@ impl BtState {
         }
     }
 
+    #[inline]
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
+        if pc.items.is_empty() {
+            return 0;
+        }
         pc.items
             .iter()
             .map(|&i| {
@@ -164,6 +168,18 @@ impl BtState {
     /// Health left (health minus damage, at least 0).
     pub fn health_left(&self, pc: &Piece) -> u8 {
         self.health_of(pc).saturating_sub(pc.damage)
+    }
+
+    /// The time-on-field counter of the piece `pc`.
+    #[inline]
+    pub fn time_of(&self, pc: &Piece) -> u8 {
+        self.turn.wrapping_sub(pc.born).min(u8::MAX as u16) as u8
+    }
+
+    /// Whether the piece `pc` was put on the field this turn (Surprise).
+    #[inline]
+    pub fn fresh(&self, pc: &Piece) -> bool {
+        pc.fresh && pc.summoned == self.turn
     }
 
     /// Whether the piece counts as a hero (a hero, or a card with an item saying so).
@@ -247,9 +263,10 @@ impl BtState {
             card: c,
             damage: 0,
             atk: 0,
-            time: 0,
+            born: self.turn,
             revived,
             fresh: true,
+            summoned: self.turn,
             items: ArrayVec::new(),
         });
         self.players[c.seat as usize].played |= bit(c.pos);
@@ -279,7 +296,8 @@ impl BtState {
         pc.card.seat == self.cur
             && self.attacked & (1 << cell) == 0
             && self.players[self.cur as usize].stamina >= r.attack_cost
-            && (pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise))
+            && (self.time_of(pc) > r.attack_after
+                || (self.fresh(pc) && self.fact(pc.card).surprise))
     }
 
     /// Whether the turn player's piece in `cell` may attack the card in front of it.
@@ -379,8 +397,18 @@ impl BtState {
     /// marked in `dirty` are looked at: a card's health left falls only by damage, a new
     /// field or a Replace, which mark the cells concerned (leaving the field changes no other
     /// card's health).
+    #[inline]
     pub(crate) fn sweep(&mut self) {
-        let mut left = std::mem::take(&mut self.dirty) & (self.cells[0] | self.cells[1]);
+        let left = std::mem::take(&mut self.dirty) & (self.cells[0] | self.cells[1]);
+        if left != 0 {
+            self.sweep_cells(left);
+        }
+    }
+
+    /// [`Self::sweep`]'s look at the cells of `left` (kept out of line: most sweeps find no
+    /// marked cell).
+    #[inline(never)]
+    fn sweep_cells(&mut self, mut left: u32) {
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
@@ -430,15 +458,8 @@ impl BtState {
         self.turn += 1;
         self.cur = p as u8;
         self.steps = 0;
-        let mut left = self.cells[0] | self.cells[1];
-        while left != 0 {
-            let cell = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if let Some(pc) = &mut self.board[cell] {
-                pc.time = pc.time.saturating_add(1);
-                pc.fresh = false;
-            }
-        }
+        // Every piece's time-on-field counter rises and none is fresh any more: both follow
+        // from the turn number (`Piece::born`, `Piece::summoned`).
         self.moved &= !self.cells[p];
         self.attacked &= !self.cells[p];
         let pl = &mut self.players[p];

@@ -67,12 +67,17 @@ pub struct Piece {
     pub damage: u8,
     /// Sum of attack counters.
     pub atk: i8,
-    /// Time-on-field counter (raised at the start of every turn).
-    pub time: u8,
+    /// The turn number at which its time-on-field counter would be 0: the counter, raised
+    /// at the start of every turn, is the turns since then (at most 255), read with
+    /// [`BtState::time_of`]; nothing needs doing at a turn's start.
+    pub born: u16,
     /// Summoned by Revive.
     pub revived: bool,
-    /// Summoned this turn (Surprise).
+    /// Put on the field in turn `summoned` and not marked otherwise by a scenario: it is
+    /// fresh (Surprise) while that turn lasts, read with [`BtState::fresh`].
     pub fresh: bool,
+    /// The turn it was put on the field.
+    pub summoned: u16,
     /// Attached items.
     pub items: ArrayVec<Cr, MAX_ITEMS>,
 }
