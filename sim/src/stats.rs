@@ -20,18 +20,21 @@ pub fn wilson(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
     (n > 0).then(|| wilson_corrected_at(k.min(n) as f64 / n as f64, n as f64, z))
 }
 
-/// [`wilson`] for a rate `p` observed on `n` (not necessarily whole) trials; the bound on
-/// the side of an observed 0 or 1 stays at 0 or 1.
+/// [`wilson`] for a rate `p` observed on `n` (not necessarily whole) trials. The closed
+/// forms are the outer roots of (|p − x| − 1/2n)² = z²·x(1 − x)/n; a bound stays at 0 (or 1)
+/// when `p` is within 1/2n of it, where |p − x| − 1/2n ≤ 0 already (for whole n only at
+/// k = 0 or k = n; with an effective n, at any rate that close to the edge).
 pub fn wilson_corrected_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let denom = 2.0 * (n + z2);
-    let lo = if p <= 0.0 {
+    let c = 0.5 / n;
+    let lo = if p <= c {
         0.0
     } else {
         let r = (z2 - 2.0 - 1.0 / n + 4.0 * p * (n * (1.0 - p) + 1.0)).max(0.0);
         (2.0 * n * p + z2 - 1.0 - z * r.sqrt()) / denom
     };
-    let hi = if p >= 1.0 {
+    let hi = if p >= 1.0 - c {
         1.0
     } else {
         let r = (z2 + 2.0 - 1.0 / n + 4.0 * p * (n * (1.0 - p) - 1.0)).max(0.0);
@@ -444,6 +447,28 @@ mod tests {
         let extra = (a.1 - a.0) - (b.1 - b.0);
         assert!((extra - 0.999_615e-4).abs() < 1e-9, "{extra}");
         assert_eq!(wilson(0, 0, Z95), None);
+        // An effective (fractional) n: each bound solves the defining equation, or sits at 0
+        // or 1 when the rate is within 1/2n of it.
+        for (p, n) in [
+            (0.01, 5.0),
+            (0.3, 2.5),
+            (0.5, 0.7),
+            (0.97, 12.3),
+            (0.4, 1234.5),
+        ] {
+            let (lo, hi) = wilson_corrected_at(p, n, Z95);
+            let g =
+                |x: f64| ((p - x).abs() - 0.5 / n).max(0.0).powi(2) - Z95 * Z95 * x * (1.0 - x) / n;
+            assert!(lo <= p && p <= hi, "{p} {n}: {lo} {hi}");
+            assert!(
+                lo == 0.0 && p <= 0.5 / n || g(lo).abs() < 1e-12,
+                "{p} {n}: {lo}"
+            );
+            assert!(
+                hi == 1.0 && p >= 1.0 - 0.5 / n || g(hi).abs() < 1e-12,
+                "{p} {n}: {hi}"
+            );
+        }
     }
 
     #[test]
