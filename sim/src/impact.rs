@@ -202,14 +202,21 @@ pub struct ImpactReport {
 
 /// Run an impact measurement.
 pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
-    struct V<'a>(&'a ImpactSpec);
+    impact_planned(spec, spec.out.as_deref())
+}
+
+/// [`impact`] with its plan of games journaled (and, in a shard, cut) in `plans` rather than
+/// in `spec.out`: a command that plays several plans into one folder (the default job's
+/// ablation) gives that folder here and writes nothing through `spec.out`.
+pub fn impact_planned(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
+    struct V<'a>(&'a ImpactSpec, Option<&'a Path>);
     impl GameVisitor for V<'_> {
         type Output = Result<ImpactReport>;
         fn visit<R: Ruleset>(self) -> Result<ImpactReport> {
-            run_for::<R>(self.0)
+            run_for::<R>(self.0, self.1)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.game, V(spec, plans))?
 }
 
 /// Score in half-points: 2 win, 1 draw, 0 loss.
@@ -275,7 +282,7 @@ struct Look {
     base_scores: Option<Vec<u8>>,
 }
 
-fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
+fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
     // The output folder is checked before the first game, not after the last.
     if let Some(dir) = &spec.out {
         crate::output::check_out(dir)?;
@@ -406,7 +413,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     // resumed). With a rule each change stops on its own, look by look.
     let looks = match spec.stop.active() {
         true => Some(crate::distribute::Looks::open(
-            spec.out.as_deref(),
+            plans,
             &vec![budget; variants.len()],
             look,
         )?),
@@ -418,7 +425,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
         let nc = variants.len();
         let sums = pool.install(|| {
             crate::distribute::play_units(
-                spec.out.as_deref(),
+                plans,
                 &[budget],
                 CHUNK,
                 &|_| vec![Arms::default(); nc],
