@@ -1,5 +1,6 @@
 //! The console tables of `cardsim run` (a gauntlet: the summary and the field table),
-//! `cardsim tournament` (matrix and ranking) and the default job (its deck-vs-field table),
+//! `cardsim tournament` (matrix and ranking), `cardsim impact` and the default job (its
+//! matchup and deck-vs-field tables),
 //! exactly as printed: comfy-table's plain ASCII style through `cardsim_sim::table`, text
 //! columns left, numbers right, rates in percent with their 95% intervals.
 
@@ -108,6 +109,44 @@ fn default_job_prints_its_matchup_and_field_tables() {
     let _ = std::fs::remove_dir_all(&t);
 }
 
+#[test]
+fn impact_prints_its_changes_largest_effect_first() {
+    let t = tmp("impact");
+    let out = t.join("i").display().to_string();
+    let (b, f, r) = (deck("bruisers"), deck("flyers"), deck("rush"));
+    let s = stdout(&[
+        "impact",
+        "--deck",
+        &b,
+        "--vs",
+        &f,
+        "--vs",
+        &r,
+        "--all-cards",
+        "--remove",
+        "--games",
+        "200",
+        "--quiet",
+        "--no-report",
+        "--out",
+        &out,
+    ]);
+    assert!(s.starts_with(IMPACT), "{s}");
+    let _ = std::fs::remove_dir_all(&t);
+}
+
+const IMPACT: &str = concat!(
+    "card             change games  base   new    diff [95% CI] (paired)\n",
+    "---------------- ------ ----- ----- ----- -------------------------\n",
+    "Skull Cleaver    remove   400 36.2% 45.2%  +9.00 [+4.33, +13.67] pp\n",
+    "Ravager Tank     remove   400 36.2% 36.8%   +0.50 [-4.10, +5.10] pp\n",
+    "Skullsplitter    remove   400 36.2% 36.8%   +0.50 [-4.15, +5.15] pp\n",
+    "Paladin Colossus remove   400 36.2% 34.8%   -1.50 [-6.20, +3.20] pp\n",
+    "Siege Goliath    remove   400 36.2% 29.5%  -6.75 [-11.43, -2.07] pp\n",
+    "Bonecrusher      remove   400 36.2% 28.8%  -7.50 [-12.40, -2.60] pp\n",
+    "Ironhide Mauler  remove   400 36.2% 22.0% -14.25 [-18.98, -9.52] pp\n",
+);
+
 const RUN: &str = concat!(
         "matchup                  deck         games  win rate [95% CI] effective as attacker as defender at limit turns\n",
         "------------------------ ------------ ----- ------------------ --------- ----------- ----------- -------- -----\n",
@@ -115,6 +154,7 @@ const RUN: &str = concat!(
         "bruisers-vs-flyers       flyers         300 53.3% [48.7, 58.0]       437       82.0%       24.7%     2.7%  24.8\n",
         "bruisers-vs-wall_counter bruisers       300 54.0% [48.8, 59.1]       359       74.7%       33.3%     5.7%  31.1\n",
         "bruisers-vs-wall_counter wall_counter   300 46.0% [40.9, 51.2]       359       66.7%       25.3%     5.7%  31.1\n",
+        "\n",
         "bruisers against the field (pooled row weighted by the weights column):\n",
         "opponent     weight games  win rate [95% CI] draws score\n",
         "------------ ------ ----- ------------------ ----- -----\n",
