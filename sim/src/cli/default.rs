@@ -80,6 +80,8 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     // The ablation's plans come first and the round robin's last, in a whole run, a shard
     // and a merge alike: a shard writes its folder when its last plan is played, and the
     // round robin writes the job's files as soon as it has its sums.
+    // The output folder is checked before the first game (the ablation's journals go there).
+    cardsim_sim::output::check_out(&out)?;
     let ablation_games = a.ablation_games.min(a.games);
     let spec = (ablation_games > 0).then(|| AblationSpec {
         game: job.game.clone(),
