@@ -12,21 +12,47 @@ use crate::{Action, Agent, View};
 /// the result with [`Game::evaluate`]. The best total over `samples` resampled worlds wins
 /// (every action is scored on the same worlds); ties are broken at random with the agent's
 /// RNG. Allocates nothing.
-#[derive(Clone, Debug)]
-pub struct GreedyAgent {
+///
+/// The agent keeps its working copies of the game state between decisions (the resampled
+/// world, the copy each action is tried on, the one-step look-ahead's copy): a decision
+/// copies into their storage (`clone_from`, which for a large state copies only the used
+/// entries) instead of building and moving whole new states. The copies never carry
+/// anything from one decision to the next: each is overwritten before it is read.
+pub struct GreedyAgent<G> {
     samples: u32,
+    world: Option<G>,
+    tried: Option<G>,
+    scratch: Option<G>,
 }
 
-impl GreedyAgent {
+impl<G> Clone for GreedyAgent<G> {
+    /// The same settings, without the working copies.
+    fn clone(&self) -> Self {
+        GreedyAgent::new(self.samples)
+    }
+}
+
+impl<G> std::fmt::Debug for GreedyAgent<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GreedyAgent")
+            .field("samples", &self.samples)
+            .finish()
+    }
+}
+
+impl<G> GreedyAgent<G> {
     /// A greedy agent averaging over `samples` resampled worlds (at least 1).
     pub fn new(samples: u32) -> Self {
         GreedyAgent {
             samples: samples.max(1),
+            world: None,
+            tried: None,
+            scratch: None,
         }
     }
 }
 
-impl<G: Game> Agent<G> for GreedyAgent {
+impl<G: Game> Agent<G> for GreedyAgent<G> {
     fn label(&self) -> String {
         if self.samples == 1 {
             "greedy".into()
@@ -43,19 +69,24 @@ impl<G: Game> Agent<G> for GreedyAgent {
         let me = view.player();
         let mut score: ArrayVec<f64, MAX_ACTIONS> = ArrayVec::new();
         score.extend(legal.iter().map(|_| 0.0));
-        // Copies reused for every action and sample (`clone_from` keeps their storage).
-        let mut world = view.determinize(rng);
-        let mut w = world.clone();
-        let mut scratch = None;
+        let world = match &mut self.world {
+            Some(w) => {
+                view.determinize_into(w, rng);
+                w
+            }
+            None => self.world.insert(view.determinize(rng)),
+        };
+        // Overwritten (`clone_from`) before each use.
+        let w = self.tried.get_or_insert_with(|| world.clone());
         for k in 0..self.samples {
             if k > 0 {
-                view.determinize_into(&mut world, rng);
+                view.determinize_into(world, rng);
             }
             let turn = world.turn();
             for (s, &a) in score.iter_mut().zip(legal) {
-                w.clone_from(&world);
+                w.clone_from(world);
                 w.apply_unchecked(a);
-                finish_sequence_in(&mut w, &mut scratch, me, turn, rng);
+                finish_sequence_in(w, &mut self.scratch, me, turn, rng);
                 *s += w.evaluate(me);
             }
         }

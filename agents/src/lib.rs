@@ -438,7 +438,7 @@ pub fn make_game_agent<G: Game>(
         "greedy" => {
             let p = SpecParams::new(spec, &["samples"])?;
             let samples = p.int("samples", 1, 10_000)?.unwrap_or(1);
-            return Ok(Box::new(GreedyAgent::new(samples)));
+            return Ok(Box::new(GreedyAgent::<G>::new(samples)));
         }
         "mcts" | "mcts-peek" => {
             let cfg = mcts_config(spec, spec.name == "mcts-peek")?;

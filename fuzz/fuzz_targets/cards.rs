@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((game, bytes)) = common::split(data) else { return };
+    let Some((game, bytes)) = common::split(data) else {
+        return;
+    };
     let dir = common::work(&format!("cards-{game}"));
     if game == "alpha_omega" && !dir.join("opponent").exists() {
         let opp = common::repo().join("data/alpha_omega/opponent");

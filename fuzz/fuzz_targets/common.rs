@@ -1,5 +1,7 @@
 //! What the four targets share: the game an input is for (its first byte), the repository,
 //! a loader visit, and a private work folder per process.
+// Each target includes this file as its own module and uses part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -14,10 +16,17 @@ pub const GAMES: [&str; 5] = [
     "alpha_omega",
 ];
 
-/// The game of an input (its first byte) and the rest of it.
+/// The game of an input (its first byte) and the rest of it. `CARDSIM_FUZZ_GAME=NAME` pins
+/// every input to one game, so a run's time can be counted per game.
 pub fn split(data: &[u8]) -> Option<(&'static str, &[u8])> {
     let (g, rest) = data.split_first()?;
-    Some((GAMES[*g as usize % GAMES.len()], rest))
+    static PINNED: std::sync::OnceLock<Option<&'static str>> = std::sync::OnceLock::new();
+    let pinned = PINNED.get_or_init(|| {
+        let name = std::env::var("CARDSIM_FUZZ_GAME").ok()?;
+        let game = GAMES.iter().find(|g| **g == name);
+        Some(*game.unwrap_or_else(|| panic!("CARDSIM_FUZZ_GAME: no game {name}")))
+    });
+    Some((pinned.unwrap_or(GAMES[*g as usize % GAMES.len()]), rest))
 }
 
 pub fn repo() -> PathBuf {

@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((game, bytes)) = common::split(data) else { return };
+    let Some((game, bytes)) = common::split(data) else {
+        return;
+    };
     let cards = common::repo().join(format!("data/{game}/cards.csv"));
     let other = common::example_decks(game).remove(0);
     let decks = vec![

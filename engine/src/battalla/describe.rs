@@ -156,7 +156,7 @@ impl BtState {
             ));
             v.push((format!("atk.{k}"), self.attack_of(pc).to_string()));
             v.push((format!("hp.{k}"), self.health_left(pc).to_string()));
-            v.push((format!("time.{k}"), pc.time.to_string()));
+            v.push((format!("time.{k}"), self.time_of(pc).to_string()));
             let items: Vec<&str> = pc
                 .items
                 .iter()

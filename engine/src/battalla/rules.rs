@@ -124,6 +124,8 @@ pub struct Facts {
     /// the attribute it favours (0 for an unused slot), the attack and the health it gives
     /// to cards with that attribute.
     pub field: [(u32, u8, u8); MAX_EFFECTS],
+    /// The attribute bits of `field` together (a card with none of them gets no bonus).
+    pub field_attrs: u32,
 }
 
 impl Facts {
@@ -137,12 +139,16 @@ impl Facts {
             item_attack: d.total(Trigger::Attached, Verb::Attack),
             item_health: d.total(Trigger::Attached, Verb::Health),
             field: field_facts(d),
+            field_attrs: field_facts(d).iter().fold(0, |m, &(bit, _, _)| m | bit),
         }
     }
 
     /// The bonus of this field card to card attributes `attrs`: (attack, health).
     #[inline]
     pub fn field_bonus(&self, attrs: u32) -> (i16, i16) {
+        if attrs & self.field_attrs == 0 {
+            return (0, 0);
+        }
         self.field.iter().fold((0, 0), |(a, h), &(bit, fa, fh)| {
             let on = (attrs & bit != 0) as i16;
             (a + on * fa as i16, h + on * fh as i16)

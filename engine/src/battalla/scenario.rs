@@ -59,18 +59,19 @@ impl BtState {
         let (what, arg) = key.split_once('.').ok_or_else(|| {
             format!("unknown set-up key `{key}` (keys: hand.N, board.N, discard.N, deck.N, life.N, stamina.N, time.R.L, damage.R.L, attach.N, field.N)")
         })?;
-        self.dirty = true;
+        self.dirty = super::state::ALL_CELLS;
         if let "time" | "damage" = what {
             let cell = Self::cell(arg)?;
             let k: u8 = value
                 .trim()
                 .parse()
                 .map_err(|_| format!("`{key}`: `{value}` is not a whole number"))?;
+            let turn = self.turn;
             let pc = self.board[cell]
                 .as_mut()
                 .ok_or_else(|| format!("`{key}`: no card there"))?;
             if what == "time" {
-                pc.time = k;
+                pc.born = turn.wrapping_sub(k as u16);
             } else {
                 pc.damage = k;
             }
@@ -115,8 +116,9 @@ impl BtState {
                         cell,
                         false,
                     );
+                    let turn = self.turn;
                     let pc = self.board[cell].as_mut().expect("just put");
-                    pc.time = 2;
+                    pc.born = turn.wrapping_sub(2);
                     pc.fresh = false;
                 }
             }
@@ -127,12 +129,14 @@ impl BtState {
                     let pc = self.board[cell]
                         .as_mut()
                         .ok_or_else(|| format!("`{item}`: no card there"))?;
+                    let i = Cr {
+                        seat: p as u8,
+                        pos: c,
+                    };
                     pc.items
-                        .try_push(Cr {
-                            seat: p as u8,
-                            pos: c,
-                        })
+                        .try_push(i)
                         .map_err(|_| "too many items".to_string())?;
+                    self.attached(cell, i);
                 }
             }
             "discard" => {

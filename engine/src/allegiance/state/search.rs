@@ -119,8 +119,9 @@ impl AllegianceState {
             let mut board: f64 = pl
                 .units
                 .iter()
-                .zip(&mods[q])
-                .map(|(u, m)| {
+                .enumerate()
+                .map(|(i, u)| {
+                    let m = statics::mod_of(&mods, q, i);
                     let c = db.card(u.card);
                     let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
                     let hp = c.health as i32 + u.aug as i32 + m[1];

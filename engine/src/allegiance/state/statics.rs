@@ -168,16 +168,17 @@ impl AllegianceState {
     /// The static attack (`boost`, index 0) and maximum-health (index 1) modifiers of every
     /// unit in play, by seat and slot, in one pass over the static abilities (the same rule
     /// as [`AllegianceState::static_unit_mod`], without a pass per unit). `attack`: whether
-    /// the attack modifiers are wanted.
-    pub(super) fn unit_mods(&self, attack: bool) -> [[[i32; 2]; UNITS]; MAX_PLAYERS] {
-        let mut m = [[[0i32; 2]; UNITS]; MAX_PLAYERS];
+    /// the attack modifiers are wanted. `None` when no such modifier is in play (all are 0):
+    /// the usual case, which then costs no 2 KB table to clear.
+    pub(super) fn unit_mods(&self, attack: bool) -> Option<UnitMods> {
         let want = [
             attack && self.static_kinds[static_kind(OpCode::Boost)] > 0,
             self.static_kinds[static_kind(OpCode::Health)] > 0,
         ];
         if !want[0] && !want[1] {
-            return m;
+            return None;
         }
+        let mut m = [[[0i32; 2]; UNITS]; MAX_PLAYERS];
         self.for_each_static(|q, src, host, op| {
             let k = match op.code {
                 OpCode::Boost if want[0] => 0,
@@ -192,7 +193,7 @@ impl AllegianceState {
                 }
             }
         });
-        m
+        Some(m)
     }
 
     /// A unit in play whose damage has reached its maximum health, if any.
@@ -201,7 +202,7 @@ impl AllegianceState {
         let db = &self.shared.db;
         for (s, pl) in self.players.iter().enumerate() {
             for (i, u) in pl.units.iter().enumerate() {
-                let max = db.card(u.card).health as i32 + u.aug as i32 + m[s][i][1];
+                let max = db.card(u.card).health as i32 + u.aug as i32 + mod_of(&m, s, i)[1];
                 if u.dmg >= max {
                     return Some(u.uid);
                 }
@@ -246,6 +247,16 @@ impl AllegianceState {
         }
         true
     }
+}
+
+/// The static attack and maximum-health modifiers of every unit in play, by seat and slot
+/// ([`AllegianceState::unit_mods`]).
+pub(super) type UnitMods = [[[i32; 2]; UNITS]; MAX_PLAYERS];
+
+/// The modifiers of the unit in slot `i` of seat `s` (0 and 0 when none is in play).
+#[inline]
+pub(super) fn mod_of(m: &Option<UnitMods>, s: usize, i: usize) -> [i32; 2] {
+    m.as_ref().map_or([0, 0], |m| m[s][i])
 }
 
 /// Index of a static op's kind in [`AllegianceState::static_kinds`].

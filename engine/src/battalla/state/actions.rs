@@ -102,10 +102,10 @@ impl BtState {
                 }
             }
             Dec::ReplaceAt { .. } => {
-                for (cell, pc) in self.pieces(self.cells[p]) {
-                    if !self.is_hero(pc) {
-                        push(out, REPLACE + cell as u16);
-                    }
+                let mut m = self.cells[p] & !self.heroish();
+                while m != 0 {
+                    push(out, REPLACE + m.trailing_zeros() as u16);
+                    m &= m - 1;
                 }
             }
             Dec::Target => {
@@ -161,13 +161,12 @@ impl BtState {
         attacks: bool,
         out: &mut ActionBuf,
     ) {
-        const ALL: u32 = (1 << CELLS) - 1;
         // Lanes 1-3 and lanes 0-2 of a row, repeated over the rows.
         const NOT_LANE0: u32 = 0xEEEEE;
         const NOT_LANE3: u32 = 0x77777;
         let home = summon_row(p) * LANES;
         let home_row: u32 = 0xF << home;
-        let free = !occ & ALL;
+        let free = !occ & ALL_CELLS;
         let theirs = occ & !mine;
         // `ahead(p, c)` as a shift: seat 0 moves up the cells, seat 1 down.
         let (fwd_free, foe_ahead) = if p == 0 {
@@ -204,7 +203,9 @@ impl BtState {
                 let Some(pc) = &self.board[cell] else {
                     continue;
                 };
-                if pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise) {
+                if self.time_of(pc) > r.attack_after
+                    || (self.fresh(pc) && self.fact(pc.card).surprise)
+                {
                     if att & b != 0 {
                         out.push(Action(ATTACK + cell as u16));
                     }
@@ -225,13 +226,11 @@ impl BtState {
             return false;
         }
         match d.kind {
-            Kind::Unit if d.replace => self.pieces(self.cells[p]).any(|(_, pc)| !self.is_hero(pc)),
+            Kind::Unit if d.replace => self.cells[p] & !self.heroish() != 0,
             Kind::Unit => open,
             Kind::Hero => false,
             Kind::Field => true,
-            Kind::Assist if d.item => self
-                .pieces(self.cells[0] | self.cells[1])
-                .any(|(_, pc)| !pc.items.is_full()),
+            Kind::Assist if d.item => (self.cells[0] | self.cells[1]) & !self.full_cells != 0,
             Kind::Assist => match d.effects.iter().position(|e| e.trigger == Trigger::Play) {
                 Some(k) => self.can_pay(p, c) && self.has_targets(p as u8, c, k as u8),
                 None => false, // a React card waits for a Storyboard
@@ -285,7 +284,7 @@ impl BtState {
                 self.players[p].discard.push(old.card.pos);
                 self.at[old.card.seat as usize][old.card.pos as usize] = NONE;
                 self.at[p][card as usize] = cell as u8;
-                self.dirty = true;
+                self.dirty |= 1 << cell;
                 self.board[cell] = Some(Piece {
                     card: Cr {
                         seat: p as u8,
@@ -366,7 +365,7 @@ impl BtState {
                 if let Some(old) = self.field.take() {
                     self.players[old.seat as usize].discard.push(old.pos);
                 }
-                self.dirty = true;
+                self.dirty = ALL_CELLS;
                 log!(self, "P{p} plays the field {}", d.name);
                 self.field = Some(Cr {
                     seat: p as u8,

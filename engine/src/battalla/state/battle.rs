@@ -48,7 +48,7 @@ impl BtState {
                 let dc = self.cell_of(d).expect("checked");
                 let pc = self.board[dc].as_mut().expect("defender");
                 pc.damage = pc.damage.saturating_add(a);
-                self.dirty = true;
+                self.dirty |= 1 << dc;
                 log!(
                     self,
                     "{} deals {a} damage to {}",

@@ -75,11 +75,19 @@ impl BtState {
             let both = 1 << from | 1 << to;
             self.cells[pc.card.seat as usize] ^= both;
             // The piece's marks follow it (`to` is empty, so its bits are clear).
-            for m in [&mut self.moved, &mut self.attacked, &mut self.hero_cells] {
+            for m in [
+                &mut self.moved,
+                &mut self.attacked,
+                &mut self.hero_cells,
+                &mut self.hero_item_cells,
+                &mut self.full_cells,
+            ] {
                 if *m & (1 << from) != 0 {
                     *m ^= both;
                 }
             }
+            // A sweep mark follows too (`to` may keep a stale one: extra marks are harmless).
+            self.dirty |= (self.dirty >> from & 1) << to;
             self.at[pc.card.seat as usize][pc.card.pos as usize] = to as u8;
             self.board[to] = Some(pc);
         }
@@ -93,6 +101,24 @@ impl BtState {
         self.moved &= keep;
         self.attacked &= keep;
         self.hero_cells &= keep;
+        self.hero_item_cells &= keep;
+        self.full_cells &= keep;
+    }
+
+    /// Mark the item masks of the piece in `cell` after item `i` was attached to it.
+    pub(crate) fn attached(&mut self, cell: usize, i: Cr) {
+        let full = self.board[cell]
+            .as_ref()
+            .is_some_and(|pc| pc.items.is_full());
+        self.full_cells |= (full as u32) << cell;
+        self.hero_item_cells |= (self.fact(i).hero_item as u32) << cell;
+    }
+
+    /// The cells whose piece counts as a hero (a hero card, or a card with an item saying
+    /// so): what [`Self::is_hero`] answers, for every piece at once.
+    #[inline]
+    pub fn heroish(&self) -> u32 {
+        self.hero_cells | self.hero_item_cells
     }
 
     /// The field's bonus to card `d`: (attack, health).
@@ -104,7 +130,11 @@ impl BtState {
         }
     }
 
+    #[inline]
     fn items_bonus(&self, pc: &Piece, verb: Verb) -> i16 {
+        if pc.items.is_empty() {
+            return 0;
+        }
         pc.items
             .iter()
             .map(|&i| {
@@ -138,6 +168,18 @@ impl BtState {
     /// Health left (health minus damage, at least 0).
     pub fn health_left(&self, pc: &Piece) -> u8 {
         self.health_of(pc).saturating_sub(pc.damage)
+    }
+
+    /// The time-on-field counter of the piece `pc`.
+    #[inline]
+    pub fn time_of(&self, pc: &Piece) -> u8 {
+        self.turn.wrapping_sub(pc.born).min(u8::MAX as u16) as u8
+    }
+
+    /// Whether the piece `pc` was put on the field this turn (Surprise).
+    #[inline]
+    pub fn fresh(&self, pc: &Piece) -> bool {
+        pc.fresh && pc.summoned == self.turn
     }
 
     /// Whether the piece counts as a hero (a hero, or a card with an item saying so).
@@ -221,9 +263,10 @@ impl BtState {
             card: c,
             damage: 0,
             atk: 0,
-            time: 0,
+            born: self.turn,
             revived,
             fresh: true,
+            summoned: self.turn,
             items: ArrayVec::new(),
         });
         self.players[c.seat as usize].played |= bit(c.pos);
@@ -253,7 +296,8 @@ impl BtState {
         pc.card.seat == self.cur
             && self.attacked & (1 << cell) == 0
             && self.players[self.cur as usize].stamina >= r.attack_cost
-            && (pc.time > r.attack_after || (pc.fresh && self.fact(pc.card).surprise))
+            && (self.time_of(pc) > r.attack_after
+                || (self.fresh(pc) && self.fact(pc.card).surprise))
     }
 
     /// Whether the turn player's piece in `cell` may attack the card in front of it.
@@ -349,12 +393,22 @@ impl BtState {
         }
     }
 
-    /// Send every card with no health left to the discard.
+    /// Send every card with no health left to the discard, in cell order. Only the cells
+    /// marked in `dirty` are looked at: a card's health left falls only by damage, a new
+    /// field or a Replace, which mark the cells concerned (leaving the field changes no other
+    /// card's health).
+    #[inline]
     pub(crate) fn sweep(&mut self) {
-        if !std::mem::take(&mut self.dirty) {
-            return;
+        let left = std::mem::take(&mut self.dirty) & (self.cells[0] | self.cells[1]);
+        if left != 0 {
+            self.sweep_cells(left);
         }
-        let mut left = self.cells[0] | self.cells[1];
+    }
+
+    /// [`Self::sweep`]'s look at the cells of `left` (kept out of line: most sweeps find no
+    /// marked cell).
+    #[inline(never)]
+    fn sweep_cells(&mut self, mut left: u32) {
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
@@ -404,15 +458,8 @@ impl BtState {
         self.turn += 1;
         self.cur = p as u8;
         self.steps = 0;
-        let mut left = self.cells[0] | self.cells[1];
-        while left != 0 {
-            let cell = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if let Some(pc) = &mut self.board[cell] {
-                pc.time = pc.time.saturating_add(1);
-                pc.fresh = false;
-            }
-        }
+        // Every piece's time-on-field counter rises and none is fresh any more: both follow
+        // from the turn number (`Piece::born`, `Piece::summoned`).
         self.moved &= !self.cells[p];
         self.attacked &= !self.cells[p];
         let pl = &mut self.players[p];

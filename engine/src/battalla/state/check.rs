@@ -71,6 +71,15 @@ impl BtState {
                     "cell {cell}: the hero mask disagrees with the board"
                 ));
             }
+            let full = pc.as_ref().is_some_and(|pc| pc.items.is_full());
+            let heroish = pc.as_ref().is_some_and(|pc| self.is_hero(pc));
+            if full != (self.full_cells & (1 << cell) != 0)
+                || heroish != (self.heroish() & (1 << cell) != 0)
+            {
+                return Err(format!(
+                    "cell {cell}: the item masks disagree with the board"
+                ));
+            }
         }
         let placed = self.at.iter().flatten().filter(|&&c| c != NONE).count();
         let on_board = self.board.iter().flatten().count();

@@ -9,30 +9,33 @@ use crate::battalla::rules::PLAY_REACT;
 use crate::{Action, ActionBuf};
 
 impl BtState {
-    /// Whether the piece `pc` matches target word `t` for an effect of `owner` whose
-    /// source is `src` and battle foe `foe`, and may go where `verb` sends it.
-    fn fits(&self, pc: &Piece, t: Target, e: &Effect, owner: u8, src: Cr, foe: Option<Cr>) -> bool {
-        let mine = pc.card.seat == owner;
-        // Whether it counts as a hero, worked out only when the answer needs it.
-        let hero = || self.is_hero(pc);
+    /// The cells whose piece matches target word `t` for effect `e` of `owner` whose
+    /// source is `src` and battle foe `foe`, and may go where the effect's verb sends it
+    /// (bit masks: the seats' cells and the pieces counting as heroes).
+    fn fit_cells(&self, t: Target, e: &Effect, owner: u8, src: Cr, foe: Option<Cr>) -> u32 {
+        let occ = self.cells[0] | self.cells[1];
+        let mine = self.cells[owner as usize & 1];
+        let theirs = occ & !mine;
+        let hero = self.heroish() & occ;
+        let at = |c: Option<Cr>| c.and_then(|c| self.cell_of(c)).map_or(0, |cell| 1 << cell);
         let ok = match t {
-            Target::None => false,
-            Target::Me => pc.card == src,
-            Target::Foe => Some(pc.card) == foe,
-            Target::Enemy => !mine,
-            Target::EnemyUnit => !mine && !hero(),
+            Target::None => 0,
+            Target::Me => at(Some(src)),
+            Target::Foe => at(foe),
+            Target::Enemy => theirs,
+            Target::EnemyUnit => theirs & !hero,
             Target::Own => mine,
-            Target::OwnUnit => mine && !hero(),
-            Target::Unit => !hero(),
-            Target::Hero => hero(),
-            Target::Card => true,
+            Target::OwnUnit => mine & !hero,
+            Target::Unit => occ & !hero,
+            Target::Hero => hero,
+            Target::Card => occ,
         };
         // The illegal-destination rule: no hero to a hand or deck, only heroes to a Hero
         // Deck.
-        ok && match e.verb {
-            Verb::Bounce | Verb::ToDeck => !hero(),
-            Verb::ToHeroDeck => hero(),
-            _ => true,
+        ok & match e.verb {
+            Verb::Bounce | Verb::ToDeck => !hero,
+            Verb::ToHeroDeck => hero,
+            _ => ALL_CELLS,
         }
     }
 
@@ -43,21 +46,18 @@ impl BtState {
             seat: b.owner,
             pos: b.src,
         };
-        let e = (b.eff != ATTACH).then(|| self.effect(b.owner as usize, b.src, b.eff));
-        let mut out = 0;
-        for (cell, pc) in self.pieces(self.cells[0] | self.cells[1]) {
-            if b.targets.contains(&pc.card) {
-                continue;
-            }
-            let ok = match &e {
-                None => !pc.items.is_full(),
-                Some(e) => self.fits(pc, e.target, e, b.owner, src, b.foe),
-            };
-            if ok {
-                out |= 1 << cell;
-            }
-        }
-        out
+        let ok = if b.eff == ATTACH {
+            (self.cells[0] | self.cells[1]) & !self.full_cells
+        } else {
+            let e = self.effect(b.owner as usize, b.src, b.eff);
+            self.fit_cells(e.target, &e, b.owner, src, b.foe)
+        };
+        let chosen = b
+            .targets
+            .iter()
+            .filter_map(|&t| self.cell_of(t))
+            .fold(0, |m, cell| m | 1 << cell);
+        ok & !chosen
     }
 
     /// How many targets the entry takes (0: none to choose).
@@ -84,8 +84,7 @@ impl BtState {
             seat: owner,
             pos: src,
         };
-        self.pieces(self.cells[0] | self.cells[1])
-            .any(|(_, pc)| self.fits(pc, e.target, &e, owner, me, None))
+        self.fit_cells(e.target, &e, owner, me, None) != 0
     }
 
     /// The hand indices of the React cards `p` may play now, in hand order (only cards
@@ -149,19 +148,13 @@ impl BtState {
             return true;
         };
         match e.verb {
-            Verb::Sacrifice => self.pieces(self.cells[p]).any(|(_, pc)| {
-                self.fits(
-                    pc,
-                    e.target,
-                    e,
-                    p as u8,
-                    Cr {
-                        seat: p as u8,
-                        pos: c,
-                    },
-                    None,
-                )
-            }),
+            Verb::Sacrifice => {
+                let me = Cr {
+                    seat: p as u8,
+                    pos: c,
+                };
+                self.fit_cells(e.target, e, p as u8, me, None) & self.cells[p] != 0
+            }
             _ => self.players[p].hand.len() > e.n as usize,
         }
     }
@@ -223,10 +216,10 @@ impl BtState {
                 seat: b.owner,
                 pos: b.src,
             };
-            for (cell, pc) in self.pieces(self.cells[p]) {
-                if self.fits(pc, e.target, &e, b.owner, me, None) {
-                    out.push(Action(SACRIFICE + cell as u16));
-                }
+            let mut m = self.fit_cells(e.target, &e, b.owner, me, None) & self.cells[p];
+            while m != 0 {
+                out.push(Action(SACRIFICE + m.trailing_zeros() as u16));
+                m &= m - 1;
             }
         } else {
             for i in 0..self.players[p].hand.len() {

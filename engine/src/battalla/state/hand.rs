@@ -10,8 +10,9 @@ use arrayvec::ArrayVec;
 use super::super::deck::{MAIN, POSITIONS};
 use super::super::rules::{PLAY_CHECK, PLAY_FIELD, PLAY_REACT, PLAY_UNIT};
 
-/// Cost levels kept as masks: `above[k]` holds the cards costing more than `k`.
-const LEVELS: usize = 8;
+/// Cost levels kept as masks: `above[k]` holds the cards costing more than `k` (0 to 5: the
+/// stamina of a turn under the default rules; more stamina falls back to a card-by-card look).
+const LEVELS: usize = 6;
 
 /// A seat's play table ([`super::super::rules::play_class`] at every deck position).
 pub type PlayTab = [u16; POSITIONS];

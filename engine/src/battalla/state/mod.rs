@@ -32,6 +32,8 @@ pub const ROWS: usize = 5;
 pub const LANES: usize = 4;
 /// Cells of the board.
 pub const CELLS: usize = ROWS * LANES;
+/// Every cell of the board (bit `cell`).
+pub const ALL_CELLS: u32 = (1 << CELLS) - 1;
 /// Most items attached to one card.
 pub const MAX_ITEMS: usize = 3;
 /// Most entries on the Storyboard.
@@ -66,12 +68,17 @@ pub struct Piece {
     pub damage: u8,
     /// Sum of attack counters.
     pub atk: i8,
-    /// Time-on-field counter (raised at the start of every turn).
-    pub time: u8,
+    /// The turn number at which its time-on-field counter would be 0: the counter, raised
+    /// at the start of every turn, is the turns since then (at most 255), read with
+    /// [`BtState::time_of`]; nothing needs doing at a turn's start.
+    pub born: u16,
     /// Summoned by Revive.
     pub revived: bool,
-    /// Summoned this turn (Surprise).
+    /// Put on the field in turn `summoned` and not marked otherwise by a scenario: it is
+    /// fresh (Surprise) while that turn lasts, read with [`BtState::fresh`].
     pub fresh: bool,
+    /// The turn it was put on the field.
+    pub summoned: u16,
     /// Attached items.
     pub items: ArrayVec<Cr, MAX_ITEMS>,
 }
@@ -213,6 +220,12 @@ pub struct BtState {
     pub(crate) attacked: u32,
     /// The cells holding a hero card (by card kind), kept like `cells`.
     pub(crate) hero_cells: u32,
+    /// The cells whose piece carries an item that makes it count as a hero, kept like
+    /// `hero_cells` (with it, the pieces that count as heroes: [`Self::heroish`]).
+    pub(crate) hero_item_cells: u32,
+    /// The cells whose piece holds [`MAX_ITEMS`] items (no room for another), kept like
+    /// `hero_cells`.
+    pub(crate) full_cells: u32,
     /// Each seat's cell of every deck position on the board ([`NONE`] when off it), kept
     /// with `board` by every move on and off it, so [`Self::cell_of`] is one lookup.
     pub(crate) at: [[u8; POSITIONS]; 2],
@@ -247,9 +260,11 @@ pub struct BtState {
     pub battle: Option<Battle>,
     /// The outcome, once over.
     pub result: Option<Outcome>,
-    /// Some card's damage may have reached its health since the last sweep (damage dealt, a
-    /// field replaced, a unit replaced, a scenario key): [`Self::sweep`] looks only then.
-    pub(crate) dirty: bool,
+    /// The cells whose card's damage may have reached its health since the last sweep (bit
+    /// `cell`): the cell of a card dealt damage or of a replacing unit, every cell when the
+    /// field is replaced or a scenario key is set. [`Self::sweep`] looks only at these; a
+    /// mark follows its piece when it moves.
+    pub(crate) dirty: u32,
     pub(crate) rng: GameRng,
     pub(crate) logging: bool,
     pub(crate) log: Vec<String>,
@@ -332,6 +347,8 @@ impl BtState {
             moved: 0,
             attacked: 0,
             hero_cells: 0,
+            hero_item_cells: 0,
+            full_cells: 0,
             at: [[NONE; POSITIONS]; 2],
             target_mask: 0,
             field: None,
@@ -348,7 +365,7 @@ impl BtState {
             batch: 0,
             battle: None,
             result: None,
-            dirty: false,
+            dirty: 0,
             rng,
             logging: false,
             log: Vec::new(),

@@ -177,10 +177,12 @@ impl BtState {
                         self.cdef(e.targets[0]).name
                     );
                     let pc = self.board[cell].as_mut().expect("on board");
-                    pc.items.push(Cr {
+                    let i = Cr {
                         seat: e.owner,
                         pos: e.src,
-                    });
+                    };
+                    pc.items.push(i);
+                    self.attached(cell, i);
                 }
                 None => self.players[p].discard.push(e.src),
             }
@@ -235,7 +237,7 @@ impl BtState {
         match eff.verb {
             Verb::Damage => {
                 pc.damage = pc.damage.saturating_add(eff.n);
-                self.dirty = true;
+                self.dirty |= 1 << cell;
             }
             Verb::Heal => pc.damage = pc.damage.saturating_sub(eff.n),
             Verb::Buff => pc.atk = pc.atk.saturating_add(eff.n as i8),
