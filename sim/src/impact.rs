@@ -275,6 +275,10 @@ impl crate::distribute::Partial for Arms {
     }
 }
 
+/// Most games whose original-deck scores a stopping-rule run keeps for the changes after the
+/// first (one byte each): the cache stays bounded however many games `--games` allows.
+const BASE_CACHE_GAMES: usize = 1 << 22;
+
 /// One look of one change.
 struct Look {
     arms: Arms,
@@ -515,11 +519,14 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
                     let mut c = base_cache
                         .write()
                         .expect("no panics while holding the lock");
-                    // The look covers games [games − len, games): append what the cache lacks.
+                    // The look covers games [games − len, games): append what the cache lacks,
+                    // up to its bound (later games score the original deck again).
                     let start = games - bs.len() as u64;
                     let have = c.len() as u64;
-                    if (start..games).contains(&have) {
-                        c.extend_from_slice(&bs[(have - start) as usize..]);
+                    if (start..games).contains(&have) && c.len() < BASE_CACHE_GAMES {
+                        let from = (have - start) as usize;
+                        let to = bs.len().min(from + BASE_CACHE_GAMES - c.len());
+                        c.extend_from_slice(&bs[from..to]);
                     }
                 }
                 acc.absorb(&l.arms);
