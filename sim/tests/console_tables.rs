@@ -104,7 +104,7 @@ fn default_job_prints_its_matchup_and_field_tables() {
     assert!(s.contains(concat!(
         "matchup                       deck          games  win rate [95% CI] effective as attacker as defender at limit turns\n",
         "----------------------------- ------------- ----- ------------------ --------- ----------- ----------- -------- -----\n",
-        "bruisers-vs-chaos_control     bruisers        200 64.0% [58.3, 69.5]       277       90.0%       38.0%     7.0%  30.0\n",
+        "bruisers-vs-chaos_control     bruisers        200 64.0% [58.1, 69.8]       273       90.0%       38.0%     7.0%  30.0\n",
     )), "{s}");
     let _ = std::fs::remove_dir_all(&t);
 }
@@ -150,17 +150,17 @@ const IMPACT: &str = concat!(
 const RUN: &str = concat!(
         "matchup                  deck         games  win rate [95% CI] effective as attacker as defender at limit turns\n",
         "------------------------ ------------ ----- ------------------ --------- ----------- ----------- -------- -----\n",
-        "bruisers-vs-flyers       bruisers       300 46.7% [42.0, 51.3]       437       75.3%       18.0%     2.7%  24.8\n",
-        "bruisers-vs-flyers       flyers         300 53.3% [48.7, 58.0]       437       82.0%       24.7%     2.7%  24.8\n",
-        "bruisers-vs-wall_counter bruisers       300 54.0% [48.8, 59.1]       359       74.7%       33.3%     5.7%  31.1\n",
-        "bruisers-vs-wall_counter wall_counter   300 46.0% [40.9, 51.2]       359       66.7%       25.3%     5.7%  31.1\n",
+        "bruisers-vs-flyers       bruisers       300 46.7% [41.9, 51.5]       432       75.3%       18.0%     2.7%  24.8\n",
+        "bruisers-vs-flyers       flyers         300 53.3% [48.5, 58.1]       432       82.0%       24.7%     2.7%  24.8\n",
+        "bruisers-vs-wall_counter bruisers       300 54.0% [48.7, 59.3]       357       74.7%       33.3%     5.7%  31.1\n",
+        "bruisers-vs-wall_counter wall_counter   300 46.0% [40.7, 51.3]       357       66.7%       25.3%     5.7%  31.1\n",
         "\n",
         "bruisers against the field (pooled row weighted by the weights column):\n",
         "opponent     weight games  win rate [95% CI] draws score\n",
         "------------ ------ ----- ------------------ ----- -----\n",
-        "flyers        0.500   300 46.7% [42.0, 51.3]  0.0% 46.7%\n",
-        "wall_counter  0.500   300 54.0% [48.8, 59.1]  0.0% 54.0%\n",
-        "field         1.000   600 50.3% [46.9, 53.8]  0.0% 50.3%\n",
+        "flyers        0.500   300 46.7% [41.9, 51.5]  0.0% 46.7%\n",
+        "wall_counter  0.500   300 54.0% [48.7, 59.3]  0.0% 54.0%\n",
+        "field         1.000   600 50.3% [46.8, 53.9]  0.0% 50.3%\n",
     );
 
 const TOURNAMENT: &str = concat!(
@@ -172,23 +172,23 @@ const TOURNAMENT: &str = concat!(
     "\n",
     "deck         games  vs field [95% CI] rating [95% CI]\n",
     "------------ ----- ------------------ ---------------\n",
-    "wall_counter   200 50.5% [43.9, 57.1]   +2 [-30, +34]\n",
-    "bruisers       200 50.0% [43.8, 56.1]   +0 [-32, +32]\n",
-    "flyers         200 49.5% [43.4, 55.7]   -2 [-34, +30]\n",
+    "wall_counter   200 50.5% [43.6, 57.3]   +2 [-30, +34]\n",
+    "bruisers       200 50.0% [43.5, 56.4]   +0 [-32, +32]\n",
+    "flyers         200 49.5% [43.1, 56.0]   -2 [-34, +30]\n",
 );
 
 const DEFAULT_FIELD: &str = concat!(
     "deck vs field games  win rate [95% CI] effective as attacker as defender\n",
     "------------- ----- ------------------ --------- ----------- -----------\n",
-    "bruisers       1800 49.0% [47.1, 50.9]      2545       70.6%       27.4%\n",
-    "chaos_control  1800 49.9% [47.8, 52.0]      2186       63.4%       36.3%\n",
-    "flyers         1800 53.7% [51.6, 55.8]      2163       70.9%       36.4%\n",
-    "leech          1800 49.7% [47.6, 51.7]      2280       62.9%       36.4%\n",
-    "poison         1800 51.3% [49.3, 53.3]      2350       62.0%       40.6%\n",
-    "regenerate     1800 51.8% [49.8, 53.8]      2329       59.4%       44.1%\n",
-    "rush           1800 44.8% [42.8, 46.8]      2359       63.3%       26.3%\n",
-    "strike         1800 51.6% [49.6, 53.6]      2395       64.4%       38.7%\n",
-    "swarm          1800 51.4% [49.4, 53.4]      2448       71.2%       31.6%\n",
-    "wall_counter   1800 46.9% [44.8, 49.1]      1978       54.3%       39.6%\n",
+    "bruisers       1800 49.0% [47.0, 51.0]      2533       70.6%       27.4%\n",
+    "chaos_control  1800 49.9% [47.8, 52.0]      2181       63.4%       36.3%\n",
+    "flyers         1800 53.7% [51.5, 55.8]      2158       70.9%       36.4%\n",
+    "leech          1800 49.7% [47.6, 51.7]      2273       62.9%       36.4%\n",
+    "poison         1800 51.3% [49.2, 53.3]      2341       62.0%       40.6%\n",
+    "regenerate     1800 51.8% [49.7, 53.8]      2321       59.4%       44.1%\n",
+    "rush           1800 44.8% [42.8, 46.9]      2350       63.3%       26.3%\n",
+    "strike         1800 51.6% [49.5, 53.6]      2387       64.4%       38.7%\n",
+    "swarm          1800 51.4% [49.4, 53.4]      2438       71.2%       31.6%\n",
+    "wall_counter   1800 46.9% [44.7, 49.2]      1976       54.3%       39.6%\n",
     "\n",
 );
