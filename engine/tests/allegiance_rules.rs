@@ -445,12 +445,12 @@ pub fn necromancer_never_draws_units_and_his_units_return_under_their_deck() {
         .hand
         .iter()
         .all(|&c| db.card(c).kind.deck() == Some(2)));
+    let infantry = db.find("Infantry").unwrap();
     set(&mut g, "hand.0", "Skilled Strike");
     set(&mut g, "units.1", "Infantry:dmg=2");
     pick(&mut g, "play Skilled Strike");
     pick(&mut g, "target P1 Infantry");
     settle(&mut g);
-    let infantry = db.find("Infantry").unwrap();
     assert_eq!(
         g.decks[0][0], infantry,
         "Hakor's destroyed Infantry went under the basic deck"

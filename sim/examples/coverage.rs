@@ -1,4 +1,5 @@
-//! The coverage tables of docs/statistics.md: 95% intervals over 1,000 repetitions.
+//! The coverage tables of docs/statistics.md: 95% intervals over 1,000 repetitions, each
+//! interval with and without the continuity correction (measured on the same draws).
 //!
 //! `cargo run --profile ci -p cardsim-sim --example coverage -- toy` prints the toy-model
 //! tables (n from 50 to 10^5); `... -- real GAME DECK_A DECK_B REPS N...` plays REPS runs of
@@ -11,8 +12,8 @@ use std::path::PathBuf;
 
 use cardsim_sim::coverage::{deals, seats, Tally};
 use cardsim_sim::sequential::StopRule;
-use cardsim_sim::stats::{wilson, Z95};
-use cardsim_sim::stratified::{pooled, Outcome};
+use cardsim_sim::stats::{wilson, wilson_uncorrected, wilson_uncorrected_at, Z95};
+use cardsim_sim::stratified::{pooled, stratified_score_uncorrected, Outcome};
 use cardsim_sim::{execute_mode, Job, Pairing};
 
 const NS: [u64; 5] = [50, 200, 1000, 10_000, 100_000];
@@ -22,9 +23,9 @@ fn cell(t: &Tally) -> String {
 }
 
 fn toy() {
-    println!("Seat model, 1,000 repetitions each: coverage of the true rate (Wilson / stratified), mean width ratio stratified ÷ Wilson");
-    println!("| seat rates | n | Wilson | stratified | width ratio |");
-    println!("|---|---|---|---|---|");
+    println!("Seat model, 1,000 repetitions each: coverage of the true rate by Wilson's and the stratified interval, uncorrected (before) and continuity-corrected (now); width ratios of the corrected intervals");
+    println!("| seat rates | n | Wilson | Wilson cc | stratified | stratified cc | width strat. cc ÷ Wilson cc | width strat. cc ÷ strat. |");
+    println!("|---|---|---|---|---|---|---|---|");
     let models: [&[f64]; 5] = [
         &[0.78, 0.21],
         &[0.5, 0.5],
@@ -34,32 +35,44 @@ fn toy() {
     ];
     for (mi, rates) in models.iter().enumerate() {
         for (ni, n) in NS.into_iter().enumerate() {
-            let (w, s) = seats(rates, n, 1000, 1000 * mi as u64 + ni as u64);
-            println!(
-                "| {rates:?} | {n} | {} | {} | {:.3} |",
-                cell(&w),
-                cell(&s),
-                s.mean_width() / w.mean_width()
-            );
+            let t = seats(rates, n, 1000, 1000 * mi as u64 + ni as u64);
+            println!("| {rates:?} | {n} | {} |", seat_cells(&t));
         }
     }
     println!();
     println!("Deal model (luck 0.9/0.6 for the seat-0 player, edge 0.05, truth 0.55), n games = n/2 duplicate deals");
     println!(
-        "| n | Wilson | stratified | duplicate | width strat. ÷ Wilson | width dup. ÷ Wilson |"
+        "| n | Wilson cc | stratified | stratified cc | duplicate | duplicate cc | width strat. cc ÷ Wilson cc | width dup. cc ÷ Wilson cc | width strat. cc ÷ strat. | width dup. cc ÷ dup. |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (ni, n) in NS.into_iter().enumerate() {
-        let [w, s, d] = deals(0.6, 0.9, 0.05, n / 2, 1000, 7000 + ni as u64);
+        let t = deals(0.6, 0.9, 0.05, n / 2, 1000, 7000 + ni as u64);
         println!(
-            "| {n} | {} | {} | {} | {:.3} | {:.3} |",
-            cell(&w),
-            cell(&s),
-            cell(&d),
-            s.mean_width() / w.mean_width(),
-            d.mean_width() / w.mean_width()
+            "| {n} | {} | {} | {} | {} | {} | {:.3} | {:.3} | {:.3} | {:.3} |",
+            cell(&t[1]),
+            cell(&t[2]),
+            cell(&t[3]),
+            cell(&t[5]),
+            cell(&t[4]),
+            t[3].mean_width() / t[1].mean_width(),
+            t[4].mean_width() / t[1].mean_width(),
+            t[3].mean_width() / t[2].mean_width(),
+            t[4].mean_width() / t[5].mean_width()
         );
     }
+}
+
+/// The cells of one seat-model row: the four coverages and two width ratios.
+fn seat_cells(t: &[Tally; 4]) -> String {
+    format!(
+        "{} | {} | {} | {} | {:.3} | {:.3}",
+        cell(&t[0]),
+        cell(&t[1]),
+        cell(&t[2]),
+        cell(&t[3]),
+        t[3].mean_width() / t[1].mean_width(),
+        t[3].mean_width() / t[2].mean_width()
+    )
 }
 
 fn sprt() {
@@ -96,9 +109,10 @@ fn job(game: &str, decks: &[PathBuf], games: u64, seed: u64) -> Job {
     }
 }
 
-/// One run's first-deck `all` row: wins, games, (stratified, Wilson, duplicate) intervals
-/// and the duplicate difference interval.
-type Obs = (u64, u64, [(f64, f64); 3], Option<(f64, f64)>);
+/// One run's first-deck `all` row: wins, games, intervals (stratified, Wilson, duplicate as
+/// the outputs report them, continuity-corrected; then the same three uncorrected) and the
+/// duplicate difference interval.
+type Obs = (u64, u64, [(f64, f64); 6], Option<(f64, f64)>);
 
 fn real(game: &str, decks: &[PathBuf], reps: u64, ns: &[u64]) {
     let mut by_n: Vec<(u64, Vec<Obs>, Vec<Obs>)> = Vec::new();
@@ -118,8 +132,15 @@ fn real(game: &str, decks: &[PathBuf], reps: u64, ns: &[u64]) {
                 let s = pooled(&row.strata, Outcome::Win, Z95).expect("games");
                 let w = wilson(k, m, Z95).expect("games");
                 let d = row.deal.map(|d| (d.win.lo, d.win.hi)).unwrap_or((0.0, 0.0));
+                let dc = row
+                    .deal
+                    .map(|d| wilson_uncorrected_at(d.win.est, d.effective, Z95))
+                    .unwrap_or((0.0, 0.0));
+                let kn = Outcome::Win.strata(&row.strata);
+                let su = stratified_score_uncorrected(&kn, Z95).expect("games");
+                let wu = wilson_uncorrected(k, m, Z95).expect("games");
                 let diff = row.deal.and_then(|d| d.diff).map(|x| (x.lo, x.hi));
-                out.push((k, m, [(s.lo, s.hi), w, d], diff));
+                out.push((k, m, [(s.lo, s.hi), w, d, su, wu, dc], diff));
             }
         }
         by_n.push((n, plain, dup));
@@ -133,8 +154,8 @@ fn real(game: &str, decks: &[PathBuf], reps: u64, ns: &[u64]) {
             .collect::<Vec<_>>()
             .join(" vs ")
     );
-    println!("| n | Wilson | stratified | duplicate | duplicate diff covers 0 | width strat. ÷ Wilson | width dup. ÷ Wilson |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| n | Wilson | Wilson cc | stratified | stratified cc | duplicate | duplicate cc | duplicate diff covers 0 | width strat. cc ÷ Wilson cc | width dup. cc ÷ Wilson cc | width strat. cc ÷ strat. | width dup. cc ÷ dup. |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (n, plain, dup) in &by_n {
         let cov = |v: &[Obs], i: usize| {
             let c = v
@@ -151,13 +172,18 @@ fn real(game: &str, decks: &[PathBuf], reps: u64, ns: &[u64]) {
             .filter(|o| o.3.is_some_and(|(l, h)| l <= 0.0 && 0.0 <= h))
             .count();
         println!(
-            "| {n} | {} | {} | {} | {:.1}% | {:.3} | {:.3} |",
+            "| {n} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.3} | {:.3} | {:.3} | {:.3} |",
+            cov(plain, 4),
             cov(plain, 1),
+            cov(plain, 3),
             cov(plain, 0),
+            cov(dup, 5),
             cov(dup, 2),
             100.0 * zero as f64 / dup.len() as f64,
             width(plain, 0) / width(plain, 1),
-            width(dup, 2) / width(plain, 1)
+            width(dup, 2) / width(plain, 1),
+            width(plain, 0) / width(plain, 3),
+            width(dup, 2) / width(dup, 5)
         );
     }
     println!();
@@ -199,13 +225,8 @@ fn main() {
             let n: u64 = args[2].parse().expect("N");
             let reps: u64 = args[3].parse().expect("REPS");
             let seed: u64 = args[4].parse().expect("SEED");
-            let (w, s) = seats(&rates, n, reps, seed);
-            println!(
-                "| {rates:?} | {n} | {reps} | {} | {} | {:.3} |",
-                cell(&w),
-                cell(&s),
-                s.mean_width() / w.mean_width()
-            );
+            let t = seats(&rates, n, reps, seed);
+            println!("| {rates:?} | {n} | {reps} | {} |", seat_cells(&t));
         }
         Some("real") if args.len() >= 6 => {
             let decks = vec![PathBuf::from(&args[2]), PathBuf::from(&args[3])];

@@ -41,6 +41,9 @@ pub struct AblationSpec {
     pub params: Vec<String>,
     /// Progress bar.
     pub progress: bool,
+    /// The job's output folder: the plans' journals live there, and a shard's sums go to its
+    /// shard folder in it (nothing is written there by [`ablate_all`] itself).
+    pub out: Option<PathBuf>,
 }
 
 /// What [`ablate_all`] measured.
@@ -53,6 +56,11 @@ pub struct Ablation {
     pub games: u64,
     /// Wall-clock seconds.
     pub elapsed_seconds: f64,
+}
+
+/// Plans of games [`ablate_all`] plays: one per deck.
+pub fn plans(spec: &AblationSpec) -> usize {
+    spec.decks.len()
 }
 
 /// Remove every card of every deck in turn (see the module docs).
@@ -69,25 +77,29 @@ pub fn ablate_all(spec: &AblationSpec) -> Result<Ablation> {
             .filter(|&(j, _)| j != i)
             .map(|(_, d)| d.clone())
             .collect();
-        let r = crate::impact::impact(&ImpactSpec {
-            game: spec.game.clone(),
-            cards: spec.cards.clone(),
-            deck: deck.clone(),
-            vs,
-            agent: spec.agent.clone(),
-            vs_agent: spec.agent.clone(),
-            games: spec.games,
-            seed: spec.seed,
-            threads: spec.threads,
-            out: None,
-            params: spec.params.clone(),
-            changes: Vec::new(),
-            all_cards: Some(AllCards::Remove),
-            stop: StopRule::default(),
-            progress: spec.progress,
-            command: Vec::new(),
-            options: serde_json::Value::Null,
-        })?;
+        // One plan per deck (see [`crate::distribute::expect_plans`]).
+        let r = crate::impact::impact_planned(
+            &ImpactSpec {
+                game: spec.game.clone(),
+                cards: spec.cards.clone(),
+                deck: deck.clone(),
+                vs,
+                agent: spec.agent.clone(),
+                vs_agent: spec.agent.clone(),
+                games: spec.games,
+                seed: spec.seed,
+                threads: spec.threads,
+                out: None,
+                params: spec.params.clone(),
+                changes: Vec::new(),
+                all_cards: Some(AllCards::Remove),
+                stop: StopRule::default(),
+                progress: spec.progress,
+                command: Vec::new(),
+                options: serde_json::Value::Null,
+            },
+            spec.out.as_deref(),
+        )?;
         // The unchanged deck's games are played once for all its changes.
         games += r.rows.first().map_or(0, |x| x.games) * (r.rows.len() as u64 + 1);
         rows.extend(r.rows);

@@ -165,32 +165,29 @@ pub fn write_compare(path: &Path, rows: &[CompareRow]) -> Result<()> {
 
 /// The printed table: matchup rows, then deck rows, scores in percent.
 pub fn table(rows: &[CompareRow]) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:<32} {:<16} {:>8} {:>8} {:>8} {:>28}",
-        "matchup", "deck", "games", "before", "after", "diff [95% CI]"
+    let mut t = crate::table::Table::new(
+        [
+            "matchup",
+            "deck",
+            "games",
+            "before",
+            "after",
+            "diff [95% CI]",
+        ],
+        2,
     );
     for r in rows {
         let (lo, hi) = r.diff.ci();
-        let _ = writeln!(
-            s,
-            "{:<32} {:<16} {:>8} {:>7.1}% {:>7.1}% {:>28}",
-            crate::truncate(&r.matchup, 32),
-            crate::truncate(&r.deck, 16),
-            r.games,
-            100.0 * r.before,
-            100.0 * r.after,
-            format!(
-                "{:+.2} [{:+.2}, {:+.2}] pp",
-                100.0 * r.diff.mean,
-                100.0 * lo,
-                100.0 * hi
-            ),
-        );
+        t.row([
+            r.matchup.clone(),
+            r.deck.clone(),
+            r.games.to_string(),
+            format!("{:.1}%", 100.0 * r.before),
+            format!("{:.1}%", 100.0 * r.after),
+            crate::table::pp_iv(r.diff.mean, lo, hi),
+        ]);
     }
-    s
+    t.render()
 }
 
 /// Read `dir/manifest.json`.

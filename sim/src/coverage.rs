@@ -11,8 +11,8 @@
 //!   `1 − luck + edge`. The truth is ½ + `edge`.
 
 use crate::duplicate::{DealAcc, DealInProgress};
-use crate::stats::{wilson, Z95};
-use crate::stratified::stratified_score;
+use crate::stats::{wilson, wilson_uncorrected, Z95};
+use crate::stratified::{stratified_score, stratified_score_uncorrected};
 use cardsim_engine::PlayerResult;
 
 /// A small deterministic generator (SplitMix64), so that tables are reproducible.
@@ -65,8 +65,22 @@ impl Tally {
     }
 }
 
-/// The seat model: `(wilson, stratified)` tallies over `reps` repetitions of `n` games.
-pub fn seats(rates: &[f64], n: u64, reps: u64, seed: u64) -> (Tally, Tally) {
+/// The intervals of one pooled rate, in the order of the tallies of [`seats`]: Wilson and
+/// the stratified score interval, each without and with the continuity correction.
+pub fn pooled_intervals(strata: &[(u64, u64)]) -> [(f64, f64); 4] {
+    let (k, n) = strata.iter().fold((0, 0), |a, x| (a.0 + x.0, a.1 + x.1));
+    [
+        wilson_uncorrected(k, n, Z95).expect("n > 0"),
+        wilson(k, n, Z95).expect("n > 0"),
+        stratified_score_uncorrected(strata, Z95).expect("n > 0"),
+        stratified_score(strata, Z95).expect("n > 0"),
+    ]
+}
+
+/// The seat model: tallies over `reps` repetitions of `n` games of Wilson's interval
+/// uncorrected and corrected, then the stratified interval uncorrected and corrected (the one
+/// the outputs use).
+pub fn seats(rates: &[f64], n: u64, reps: u64, seed: u64) -> [Tally; 4] {
     let mut rng = Mix(seed);
     let s = rates.len() as u64;
     // Design weights nᵢ/n: the truth is Σ nᵢ·rᵢ / n.
@@ -74,28 +88,28 @@ pub fn seats(rates: &[f64], n: u64, reps: u64, seed: u64) -> (Tally, Tally) {
         .map(|i| rates[i] * (n / s + ((i as u64) < n % s) as u64) as f64)
         .sum::<f64>()
         / n as f64;
-    let (mut w, mut st) = (Tally::default(), Tally::default());
+    let mut t = [Tally::default(); 4];
     let mut strata = vec![(0u64, 0u64); s as usize];
     for _ in 0..reps {
         for (i, (k, m)) in strata.iter_mut().enumerate() {
             *m = n / s + ((i as u64) < n % s) as u64;
             *k = (0..*m).filter(|_| rng.hit(rates[i])).count() as u64;
         }
-        let k: u64 = strata.iter().map(|x| x.0).sum();
-        let (lo, hi) = wilson(k, n, Z95).expect("n > 0");
-        w.add(lo, hi, truth);
-        let (lo, hi) = stratified_score(&strata, Z95).expect("n > 0");
-        st.add(lo, hi, truth);
+        for (x, (lo, hi)) in t.iter_mut().zip(pooled_intervals(&strata)) {
+            x.add(lo, hi, truth);
+        }
     }
-    (w, st)
+    t
 }
 
 /// The deal model (see the module text) with `deals` duplicate deals (2·deals games):
-/// `(wilson, stratified, duplicate)` tallies of deck A's win rate.
-pub fn deals(lo: f64, hi: f64, edge: f64, deals: u64, reps: u64, seed: u64) -> [Tally; 3] {
+/// tallies of deck A's win rate, the four of [`pooled_intervals`], then the deal-paired
+/// interval (Wilson's at the effective games with the continuity correction, what
+/// `--duplicate` reports) and, for comparison, the same without the correction.
+pub fn deals(lo: f64, hi: f64, edge: f64, deals: u64, reps: u64, seed: u64) -> [Tally; 6] {
     let mut rng = Mix(seed);
     let truth = 0.5 + edge;
-    let mut t = [Tally::default(); 3];
+    let mut t = [Tally::default(); 6];
     for _ in 0..reps {
         let mut acc = DealAcc::default();
         let mut strata = [(0u64, 0u64); 2];
@@ -116,13 +130,13 @@ pub fn deals(lo: f64, hi: f64, edge: f64, deals: u64, reps: u64, seed: u64) -> [
             }
             acc.finish(&d, 2);
         }
-        let k = strata[0].0 + strata[1].0;
-        let (l, h) = wilson(k, 2 * deals, Z95).expect("games");
-        t[0].add(l, h, truth);
-        let (l, h) = stratified_score(&strata, Z95).expect("games");
-        t[1].add(l, h, truth);
-        let (e, _) = acc.win_rate(0, Z95).expect("two deals");
-        t[2].add(e.lo, e.hi, truth);
+        for (x, (l, h)) in t.iter_mut().zip(pooled_intervals(&strata)) {
+            x.add(l, h, truth);
+        }
+        let (e, eff) = acc.win_rate(0, Z95).expect("two deals");
+        t[4].add(e.lo, e.hi, truth);
+        let (l, h) = crate::stats::wilson_uncorrected_at(e.est, eff, Z95);
+        t[5].add(l, h, truth);
     }
     t
 }

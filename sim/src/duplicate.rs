@@ -153,26 +153,17 @@ impl DealAcc {
     }
 }
 
-/// Wilson's interval for a rate `p` observed on an effective sample of `n` (not necessarily
-/// whole) trials.
-pub fn wilson_at(p: f64, n: f64, z: f64) -> (f64, f64) {
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 /// A rate `p` whose variance `v` was measured (between deals, or pooled from such): Wilson's
-/// interval at the effective games p(1 − p)/v, and those games; with v = 0 (or p at 0 or 1)
-/// the `games` actually played stand in.
+/// interval with continuity correction ([`crate::stats::wilson_corrected_at`], as for every
+/// single and pooled rate) at the effective games p(1 − p)/v, and those games; with v = 0 (or
+/// p at 0 or 1) the `games` actually played stand in.
 pub fn wilson_at_variance(p: f64, v: f64, games: f64, z: f64) -> (DealEstimate, f64) {
     let eff = if v > 0.0 && p > 0.0 && p < 1.0 {
         p * (1.0 - p) / v
     } else {
         games
     };
-    let (lo, hi) = wilson_at(p, eff, z);
+    let (lo, hi) = crate::stats::wilson_corrected_at(p, eff, z);
     (DealEstimate { est: p, lo, hi }, eff)
 }
 

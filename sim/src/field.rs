@@ -339,40 +339,38 @@ pub fn write_field(path: &Path, rows: &[FieldRow]) -> Result<()> {
 
 /// The printed gauntlet table: per opponent and pooled, percentages with 95% intervals.
 pub fn field_table(rows: &[FieldRow]) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
     let Some(first) = rows.first() else {
-        return s;
+        return String::new();
     };
-    let _ = writeln!(
-        s,
-        "{} against the field (pooled row weighted by the weights column):",
-        first.deck
+    let mut t = crate::table::Table::new(
+        [
+            "opponent",
+            "weight",
+            "games",
+            "win rate [95% CI]",
+            "draws",
+            "score",
+        ],
+        1,
     );
-    let _ = writeln!(
-        s,
-        "{:<24} {:>7} {:>9} {:>24} {:>7} {:>7}",
-        "opponent", "weight", "games", "win rate [95% CI]", "draws", "score"
-    );
+    let pct = |x: Option<f64>| {
+        x.map(|v| format!("{:.1}%", 100.0 * v))
+            .unwrap_or_else(|| "-".into())
+    };
     for r in rows {
-        let win = r
-            .rate(Outcome::Win)
-            .map(|(p, lo, hi)| format!("{:.1}% [{:.1}, {:.1}]", 100.0 * p, 100.0 * lo, 100.0 * hi))
-            .unwrap_or_else(|| "-".into());
-        let pct = |x: Option<f64>| {
-            x.map(|v| format!("{:.1}%", 100.0 * v))
-                .unwrap_or_else(|| "-".into())
-        };
-        let _ = writeln!(
-            s,
-            "{:<24} {:>7.3} {:>9} {:>24} {:>7} {:>7}",
-            crate::truncate(&r.opponent, 24),
-            r.share,
-            r.games(),
-            win,
+        t.row([
+            r.opponent.clone(),
+            format!("{:.3}", r.share),
+            r.games().to_string(),
+            r.rate(Outcome::Win)
+                .map(|(p, lo, hi)| crate::table::pct_iv(p, lo, hi))
+                .unwrap_or_else(|| "-".into()),
             pct(r.rate(Outcome::Draw).map(|x| x.0)),
             pct(r.score()),
-        );
+        ]);
     }
-    s
+    format!(
+        "{} against the field (pooled row weighted by the weights column):\n{t}",
+        first.deck
+    )
 }

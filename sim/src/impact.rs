@@ -202,14 +202,21 @@ pub struct ImpactReport {
 
 /// Run an impact measurement.
 pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
-    struct V<'a>(&'a ImpactSpec);
+    impact_planned(spec, spec.out.as_deref())
+}
+
+/// [`impact`] with its plan of games journaled (and, in a shard, cut) in `plans` rather than
+/// in `spec.out`: a command that plays several plans into one folder (the default job's
+/// ablation) gives that folder here and writes nothing through `spec.out`.
+pub fn impact_planned(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
+    struct V<'a>(&'a ImpactSpec, Option<&'a Path>);
     impl GameVisitor for V<'_> {
         type Output = Result<ImpactReport>;
         fn visit<R: Ruleset>(self) -> Result<ImpactReport> {
-            run_for::<R>(self.0)
+            run_for::<R>(self.0, self.1)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.game, V(spec, plans))?
 }
 
 /// Score in half-points: 2 win, 1 draw, 0 loss.
@@ -268,6 +275,10 @@ impl crate::distribute::Partial for Arms {
     }
 }
 
+/// Most games whose original-deck scores a stopping-rule run keeps for the changes after the
+/// first (one byte each): the cache stays bounded however many games `--games` allows.
+const BASE_CACHE_GAMES: usize = 1 << 22;
+
 /// One look of one change.
 struct Look {
     arms: Arms,
@@ -275,7 +286,7 @@ struct Look {
     base_scores: Option<Vec<u8>>,
 }
 
-fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
+fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
     // The output folder is checked before the first game, not after the last.
     if let Some(dir) = &spec.out {
         crate::output::check_out(dir)?;
@@ -406,7 +417,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
     // resumed). With a rule each change stops on its own, look by look.
     let looks = match spec.stop.active() {
         true => Some(crate::distribute::Looks::open(
-            spec.out.as_deref(),
+            plans,
             &vec![budget; variants.len()],
             look,
         )?),
@@ -418,7 +429,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
         let nc = variants.len();
         let sums = pool.install(|| {
             crate::distribute::play_units(
-                spec.out.as_deref(),
+                plans,
                 &[budget],
                 CHUNK,
                 &|_| vec![Arms::default(); nc],
@@ -508,11 +519,14 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec) -> Result<ImpactReport> {
                     let mut c = base_cache
                         .write()
                         .expect("no panics while holding the lock");
-                    // The look covers games [games − len, games): append what the cache lacks.
+                    // The look covers games [games − len, games): append what the cache lacks,
+                    // up to its bound (later games score the original deck again).
                     let start = games - bs.len() as u64;
                     let have = c.len() as u64;
-                    if (start..games).contains(&have) {
-                        c.extend_from_slice(&bs[(have - start) as usize..]);
+                    if (start..games).contains(&have) && c.len() < BASE_CACHE_GAMES {
+                        let from = (have - start) as usize;
+                        let to = bs.len().min(from + BASE_CACHE_GAMES - c.len());
+                        c.extend_from_slice(&bs[from..to]);
                     }
                 }
                 acc.absorb(&l.arms);
@@ -704,55 +718,56 @@ pub fn notes_table(rows: &[ImpactRow]) -> String {
     s
 }
 
-/// The printed table, largest effect first.
+/// The printed table, largest effect first (with the stopping decision of each change when a
+/// stopping rule ran).
 pub fn table(rows: &[ImpactRow]) -> String {
-    use std::fmt::Write;
     let mut v: Vec<&ImpactRow> = rows.iter().collect();
     v.sort_by(|a, b| {
         let x = a.diff().map_or(0.0, |d| d.0);
         let y = b.diff().map_or(0.0, |d| d.0);
         y.total_cmp(&x)
     });
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:<22} {:<28} {:>8} {:>8} {:>8} {:>26}",
-        "card", "change", "games", "base", "new", "diff [95% CI] (paired)"
-    );
+    let stops = v.iter().any(|r| r.stop.is_some());
+    let mut head = vec![
+        "card",
+        "change",
+        "games",
+        "base",
+        "new",
+        "diff [95% CI] (paired)",
+    ];
+    if stops {
+        head.push("stopping");
+    }
+    let mut t = crate::table::Table::new(head, 2).text_column(6);
     for r in v {
         let g = r.games as f64;
-        let d = r
-            .diff()
-            .map(|(d, lo, hi)| {
-                format!(
-                    "{:+.2} [{:+.2}, {:+.2}] pp",
-                    100.0 * d,
-                    100.0 * lo,
-                    100.0 * hi
-                )
-            })
-            .unwrap_or_default();
-        let _ = write!(
-            s,
-            "{:<22} {:<28} {:>8} {:>7.1}% {:>7.1}% {:>26}",
-            r.card,
-            r.change,
-            r.games,
-            100.0 * r.base[0] as f64 / g,
-            100.0 * r.new[0] as f64 / g,
-            d
-        );
-        if let Some(st) = r.stop {
-            let _ = write!(
-                s,
-                "  {} after {} of {}{}",
-                st.decision.name(),
-                st.games,
-                st.budget,
-                st.llr.map(|l| format!(", LLR {l:.3}")).unwrap_or_default()
+        let mut row = vec![
+            r.card.clone(),
+            r.change.clone(),
+            r.games.to_string(),
+            format!("{:.1}%", 100.0 * r.base[0] as f64 / g),
+            format!("{:.1}%", 100.0 * r.new[0] as f64 / g),
+            r.diff()
+                .map(|(d, lo, hi)| crate::table::pp_iv(d, lo, hi))
+                .unwrap_or_default(),
+        ];
+        if stops {
+            row.push(
+                r.stop
+                    .map(|st| {
+                        format!(
+                            "{} after {} of {}{}",
+                            st.decision.name(),
+                            st.games,
+                            st.budget,
+                            st.llr.map(|l| format!(", LLR {l:.3}")).unwrap_or_default()
+                        )
+                    })
+                    .unwrap_or_default(),
             );
         }
-        let _ = writeln!(s);
+        t.row(row);
     }
-    s
+    t.render()
 }

@@ -31,6 +31,7 @@ pub mod series;
 pub mod stats;
 pub mod stratified;
 pub mod sweep;
+pub mod table;
 pub mod tdist;
 pub mod tournament;
 
@@ -593,14 +594,7 @@ pub fn stop_options(stop: &StopRule) -> serde_json::Value {
     v
 }
 
-/// `k/n` as a percentage with one decimal, `-` when `n` is 0.
-fn pct(k: u64, n: u64) -> String {
-    if n == 0 {
-        "-".to_string()
-    } else {
-        format!("{:.1}%", 100.0 * k as f64 / n as f64)
-    }
-}
+use crate::table::{pct, Table};
 
 /// The pooled win rate of `strata` as a percentage with its 95% stratified interval (Wilson's
 /// for one stratum).
@@ -641,18 +635,17 @@ fn seat_names(rows: &[SummaryRow]) -> Vec<&str> {
 /// A readable table: per matchup and deck, the win rate with its interval over all seats,
 /// the win rate in each seat, the share of games ended by the turn limit and the mean length.
 pub fn summary_table(rows: &[SummaryRow]) -> String {
-    use std::fmt::Write;
     let seats = seat_names(rows);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "{:<32} {:<14} {:>8} {:>22} {:>9}",
-        "matchup", "deck", "games", "win rate [95% CI]", "effective"
-    );
-    for seat in &seats {
-        let _ = write!(s, " {:>12}", format!("as {seat}"));
-    }
-    let _ = writeln!(s, " {:>9} {:>6}", "at limit", "turns");
+    let mut head = vec![
+        "matchup".to_string(),
+        "deck".into(),
+        "games".into(),
+        "win rate [95% CI]".into(),
+        "effective".into(),
+    ];
+    head.extend(seats.iter().map(|seat| format!("as {seat}")));
+    head.extend(["at limit".into(), "turns".into()]);
+    let mut t = Table::new(head, 2);
     for group in rows.chunks(seats.len() + 1) {
         let Some(all) = group.last() else { continue };
         let a = &all.acc;
@@ -669,35 +662,33 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
             ),
             None => (pct_ci(&strata), effective(&strata)),
         };
-        let _ = write!(
-            s,
-            "{:<32} {:<14} {:>8} {:>22} {:>9}",
-            truncate(&all.matchup, 32),
-            truncate(&all.deck, 14),
-            a.games,
+        let mut row = vec![
+            all.matchup.clone(),
+            all.deck.clone(),
+            a.games.to_string(),
             ci,
-            eff
+            eff,
+        ];
+        row.extend(
+            group[..group.len() - 1]
+                .iter()
+                .map(|r| pct(r.acc.wins, r.acc.games)),
         );
-        for r in &group[..group.len() - 1] {
-            let _ = write!(s, " {:>12}", pct(r.acc.wins, r.acc.games));
-        }
         let limit = a.wins_at_limit + a.losses_at_limit + a.draws_at_limit;
-        let _ = writeln!(
-            s,
-            " {:>9} {:>6}",
-            pct(limit, a.games),
+        row.push(pct(limit, a.games));
+        row.push(
             stats::hist_mean(&a.turns)
                 .map(|m| format!("{m:.1}"))
-                .unwrap_or_default()
+                .unwrap_or_default(),
         );
+        t.row(row);
     }
-    s
+    t.render()
 }
 
 /// Each deck against the whole field: its rows pooled over every matchup it played, per seat
 /// and overall (win rate with its 95% interval).
 pub fn field_table(rows: &[SummaryRow]) -> String {
-    use std::fmt::Write;
     let mut decks: Vec<&str> = Vec::new();
     for r in rows {
         if !decks.contains(&r.deck.as_str()) {
@@ -706,16 +697,14 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
     }
     decks.sort();
     let seats = seat_names(rows);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "{:<14} {:>9} {:>22} {:>9}",
-        "deck vs field", "games", "win rate [95% CI]", "effective"
-    );
-    for seat in &seats {
-        let _ = write!(s, " {:>12}", format!("as {seat}"));
-    }
-    let _ = writeln!(s);
+    let mut head = vec![
+        "deck vs field".to_string(),
+        "games".into(),
+        "win rate [95% CI]".into(),
+        "effective".into(),
+    ];
+    head.extend(seats.iter().map(|seat| format!("as {seat}")));
+    let mut t = Table::new(head, 1);
     for d in decks {
         let pool = |seat: &str| {
             rows.iter()
@@ -729,64 +718,57 @@ pub fn field_table(rows: &[SummaryRow]) -> String {
             .filter(|r| r.deck == d && r.seat != "all")
             .map(|r| (&r.acc).into())
             .collect();
-        let _ = write!(
-            s,
-            "{:<14} {:>9} {:>22} {:>9}",
-            truncate(d, 14),
-            n,
+        let mut row = vec![
+            d.to_string(),
+            n.to_string(),
             pct_ci(&strata),
-            effective(&strata)
-        );
-        for seat in &seats {
+            effective(&strata),
+        ];
+        row.extend(seats.iter().map(|seat| {
             let (w, n) = pool(seat);
-            let _ = write!(s, " {:>12}", pct(w, n));
-        }
-        let _ = writeln!(s);
+            pct(w, n)
+        }));
+        t.row(row);
     }
-    s
+    t.render()
 }
 
 /// Team results (only when the rules seat teams): per matchup and team, the win, draw and
 /// loss rates over all seats with the win rate's interval, and the win rate in each set of
 /// seats it sat in.
 pub fn team_table(rows: &[output::TeamRow]) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
     if rows.is_empty() {
-        return s;
+        return String::new();
     }
-    let _ = writeln!(
-        s,
-        "{:<32} {:<24} {:>8} {:>22} {:>7} {:>7}  win rate by seats",
-        "matchup", "team", "games", "win rate [95% CI]", "draws", "losses"
-    );
-    let mut by_seats = String::new();
+    let mut t = Table::new(
+        [
+            "matchup",
+            "team",
+            "games",
+            "win rate [95% CI]",
+            "draws",
+            "losses",
+            "win rate by seats",
+        ],
+        2,
+    )
+    .text_column(6);
+    let mut by_seats: Vec<String> = Vec::new();
     for r in rows {
         let a = &r.acc;
         if r.seats != "all" {
-            let _ = write!(by_seats, " {} {}", r.seats, pct(a.wins, a.games));
+            by_seats.push(format!("{} {}", r.seats, pct(a.wins, a.games)));
             continue;
         }
-        let _ = writeln!(
-            s,
-            "{:<32} {:<24} {:>8} {:>22} {:>7} {:>7} {}",
-            truncate(&r.matchup, 32),
-            truncate(&r.team, 24),
-            a.games,
+        t.row([
+            r.matchup.clone(),
+            r.team.clone(),
+            a.games.to_string(),
             pct_ci(&row_strata(&r.strata, a)),
             pct(a.draws, a.games),
             pct(a.losses, a.games),
-            std::mem::take(&mut by_seats)
-        );
+            std::mem::take(&mut by_seats).join(" "),
+        ]);
     }
-    s
-}
-
-pub(crate) fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        let t: String = s.chars().take(n - 1).collect();
-        format!("{t}…")
-    }
+    t.render()
 }

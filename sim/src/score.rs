@@ -87,30 +87,25 @@ pub fn cells(s: &ScoreAcc, on: bool) -> Vec<String> {
 
 /// The console table of scores per deck and seat (empty when nothing scored).
 pub fn table(rows: &[SummaryRow]) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
     if !scored(rows) {
-        return s;
+        return String::new();
     }
-    let _ = writeln!(
-        s,
-        "{:<32} {:<14} {:<10} {:>8} {:>26}",
-        "matchup", "deck", "seat", "games", "mean score [95% CI]"
+    let mut t = crate::table::Table::new(
+        ["matchup", "deck", "seat", "games", "mean score [95% CI]"],
+        3,
     );
     for r in rows {
         if let Some((m, lo, hi)) = r.acc.score.mean_ci() {
-            let _ = writeln!(
-                s,
-                "{:<32} {:<14} {:<10} {:>8} {:>26}",
-                r.matchup.chars().take(32).collect::<String>(),
-                r.deck.chars().take(14).collect::<String>(),
-                r.seat,
-                r.acc.score.n,
-                format!("{m:.2} [{lo:.2}, {hi:.2}]")
-            );
+            t.row([
+                r.matchup.clone(),
+                r.deck.clone(),
+                r.seat.clone(),
+                r.acc.score.n.to_string(),
+                format!("{m:.2} [{lo:.2}, {hi:.2}]"),
+            ]);
         }
     }
-    s
+    t.render()
 }
 
 #[cfg(test)]

@@ -519,39 +519,47 @@ pub fn series_table(r: &SeriesReport) -> String {
     let a = &r.acc;
     let m = &r.manifest;
     let pct = |x: Option<(f64, f64, f64)>| match x {
-        Some((p, l, h)) => format!("{:.1}% [{:.1}, {:.1}]", 100.0 * p, 100.0 * l, 100.0 * h),
+        Some((p, l, h)) => crate::table::pct_iv(p, l, h),
         None => "-".into(),
     };
-    let mut s = String::new();
-    s += &format!(
-        "{} vs {}, best of {} ({} matches, {} games, {:.2} games per match; loser plays {})\n",
+    let mut t = crate::table::Table::new(
+        [
+            "",
+            "A",
+            "B",
+            "drawn",
+            "A wins [95% CI]",
+            "first player wins [95% CI]",
+        ],
+        1,
+    );
+    t.row([
+        "matches".to_string(),
+        a.a_match_wins.to_string(),
+        a.b_match_wins.to_string(),
+        a.drawn_matches.to_string(),
+        pct(a.a_match_rate()),
+        String::new(),
+    ]);
+    t.row([
+        "games".to_string(),
+        a.a_game_wins.to_string(),
+        a.b_game_wins.to_string(),
+        a.drawn_games.to_string(),
+        pct(a.a_game_rate()),
+        pct(rate(a.first_player_wins, a.games)),
+    ]);
+    format!(
+        "{} vs {}, best of {} ({} matches, {} games, {:.2} games per match; loser plays {})\n{t}\
+         the winner of game 1 takes the match in {} of the {} matches whose game 1 was decided\n",
         m.agents[0],
         m.agents[1],
         m.best_of,
         a.matches,
         a.games,
         a.mean_length(),
-        format!("{:?}", m.loser_plays).to_lowercase()
-    );
-    s += &format!(
-        "  matches: A {} / B {} / drawn {}; A wins {}\n",
-        a.a_match_wins,
-        a.b_match_wins,
-        a.drawn_matches,
-        pct(a.a_match_rate())
-    );
-    s += &format!(
-        "  games:   A {} / B {} / drawn {}; A wins {}; first player wins {}\n",
-        a.a_game_wins,
-        a.b_game_wins,
-        a.drawn_games,
-        pct(a.a_game_rate()),
-        pct(rate(a.first_player_wins, a.games))
-    );
-    s += &format!(
-        "  the winner of game 1 takes the match in {} of the {} matches whose game 1 was decided\n",
+        format!("{:?}", m.loser_plays).to_lowercase(),
         pct(rate(a.game1_winner_won, a.game1_decided)),
         a.game1_decided
-    );
-    s
+    )
 }

@@ -3,22 +3,65 @@
 /// z for a two-sided 95% interval (the 0.975 quantile of the standard normal).
 pub const Z95: f64 = 1.959_963_984_540_054;
 
-/// The Wilson score interval for `k` successes in `n` trials at normal quantile `z`:
+/// The interval every single rate of the outputs carries: the Wilson score interval with a
+/// continuity correction (method 4 of R. G. Newcombe, "Two-sided confidence intervals for the
+/// single proportion: comparison of seven methods", Statistics in Medicine 17 (1998)
+/// 857–872; R's `prop.test(correct = TRUE)`): every p with (|k/n − p| − 1/2n)² ≤ z²·p(1 − p)/n,
+/// in closed form
+///
+/// lower = (2np̂ + z² − 1 − z·sqrt(z² − 2 − 1/n + 4p̂(n(1 − p̂) + 1))) / (2(n + z²)), 0 if k = 0,
+/// upper = (2np̂ + z² + 1 + z·sqrt(z² + 2 − 1/n + 4p̂(n(1 − p̂) − 1))) / (2(n + z²)), 1 if k = n.
+///
+/// The correction (half a step of k/n) keeps the coverage at or above the nominal level at
+/// small n, where the plain interval ([`wilson_uncorrected`]) dips below it through the
+/// binomial's discreteness; it shrinks as 1/n, so large samples barely move. Returns `None`
+/// for `n == 0`.
+pub fn wilson(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
+    (n > 0).then(|| wilson_corrected_at(k.min(n) as f64 / n as f64, n as f64, z))
+}
+
+/// [`wilson`] for a rate `p` observed on `n` (not necessarily whole) trials. The closed
+/// forms are the outer roots of (|p − x| − 1/2n)² = z²·x(1 − x)/n; a bound stays at 0 (or 1)
+/// when `p` is within 1/2n of it, where |p − x| − 1/2n ≤ 0 already (for whole n only at
+/// k = 0 or k = n; with an effective n, at any rate that close to the edge).
+pub fn wilson_corrected_at(p: f64, n: f64, z: f64) -> (f64, f64) {
+    let z2 = z * z;
+    let denom = 2.0 * (n + z2);
+    let c = 0.5 / n;
+    let lo = if p <= c {
+        0.0
+    } else {
+        let r = (z2 - 2.0 - 1.0 / n + 4.0 * p * (n * (1.0 - p) + 1.0)).max(0.0);
+        (2.0 * n * p + z2 - 1.0 - z * r.sqrt()) / denom
+    };
+    let hi = if p >= 1.0 - c {
+        1.0
+    } else {
+        let r = (z2 + 2.0 - 1.0 / n + 4.0 * p * (n * (1.0 - p) - 1.0)).max(0.0);
+        (2.0 * n * p + z2 + 1.0 + z * r.sqrt()) / denom
+    };
+    (lo.max(0.0), hi.min(1.0))
+}
+
+/// The Wilson score interval without continuity correction, for `k` successes in `n` trials
+/// at normal quantile `z`:
 ///
 /// centre = (p + z²/2n) / (1 + z²/n), half-width = z/(1 + z²/n) · sqrt(p(1−p)/n + z²/4n²),
 /// with p = k/n (E. B. Wilson, "Probable inference, the law of succession, and statistical
-/// inference", JASA 22 (1927) 209–212). Returns `None` for `n == 0`.
-pub fn wilson(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
-    if n == 0 {
-        return None;
-    }
-    let n_f = n as f64;
-    let p = k as f64 / n_f;
+/// inference", JASA 22 (1927) 209–212). Used by [`newcombe_diff`] and as the reference of the
+/// coverage comparisons. Returns `None` for `n == 0`.
+pub fn wilson_uncorrected(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
+    (n > 0).then(|| wilson_uncorrected_at(k.min(n) as f64 / n as f64, n as f64, z))
+}
+
+/// [`wilson_uncorrected`] for a rate `p` observed on `n` (not necessarily whole) trials (the
+/// deal-paired interval before the correction, for the coverage comparisons).
+pub fn wilson_uncorrected_at(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
-    let denom = 1.0 + z2 / n_f;
-    let centre = (p + z2 / (2.0 * n_f)) / denom;
-    let half = z / denom * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
-    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// A 95%-style interval for the difference of two independent proportions k1/n1 − k2/n2:
@@ -28,8 +71,8 @@ pub fn wilson(k: u64, n: u64, z: f64) -> Option<(f64, f64)> {
 /// lower = d − sqrt((p1−l1)² + (u2−p2)²), upper = d + sqrt((u1−p1)² + (p2−l2)²).
 /// Returns `None` when either sample is empty.
 pub fn newcombe_diff(k1: u64, n1: u64, k2: u64, n2: u64, z: f64) -> Option<(f64, f64)> {
-    let (l1, u1) = wilson(k1, n1, z)?;
-    let (l2, u2) = wilson(k2, n2, z)?;
+    let (l1, u1) = wilson_uncorrected(k1, n1, z)?;
+    let (l2, u2) = wilson_uncorrected(k2, n2, z)?;
     let p1 = k1 as f64 / n1 as f64;
     let p2 = k2 as f64 / n2 as f64;
     let d = p1 - p2;
@@ -67,7 +110,7 @@ pub fn hist_mean(hist: &[u64]) -> Option<f64> {
     Some(s as f64 / total as f64)
 }
 
-/// Half the width of the Wilson interval of `k` in `n` (`None` for `n == 0`).
+/// Half the width of the [`wilson`] interval of `k` in `n` (`None` for `n == 0`).
 pub fn wilson_half_width(k: u64, n: u64, z: f64) -> Option<f64> {
     wilson(k, n, z).map(|(lo, hi)| (hi - lo) / 2.0)
 }
@@ -362,6 +405,7 @@ mod tests {
         // Values computed independently (R: prop.test(..., correct = FALSE)$conf.int and the
         // closed form): 50/100 → [0.40383, 0.59617]; 0/10 → [0, 0.27753];
         // 95/100 → [0.88825, 0.97846].
+        let wilson = wilson_uncorrected;
         let (lo, hi) = wilson(50, 100, Z95).unwrap();
         assert!(
             (lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5,
@@ -375,6 +419,56 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson(0, 0, Z95), None);
+    }
+
+    #[test]
+    fn continuity_corrected_wilson_matches_newcombe() {
+        // Computed independently (Python, the closed form; both bounds checked to solve
+        // (|p̂ − p| − 1/2n)² = z²·p(1 − p)/n to 1e-18): 81/263 → 0.2535 to 0.3682,
+        // 15/148 → 0.0598 to 0.1644, 0/20 → 0 to 0.2005, 1/29 → 0.0018 to 0.1963.
+        for (k, n, want) in [
+            (81, 263, (0.2535, 0.3682)),
+            (15, 148, (0.0598, 0.1644)),
+            (0, 20, (0.0, 0.2005)),
+            (1, 29, (0.0018, 0.1963)),
+        ] {
+            let (lo, hi) = wilson(k, n, Z95).unwrap();
+            assert!(
+                (lo - want.0).abs() < 5e-5 && (hi - want.1).abs() < 5e-5,
+                "{k}/{n}: {lo} {hi}"
+            );
+        }
+        // k = n mirrors k = 0; the correction vanishes as n grows.
+        let (lo, hi) = wilson(20, 20, Z95).unwrap();
+        assert!((lo - (1.0 - 0.2005)).abs() < 5e-5 && hi == 1.0, "{lo} {hi}");
+        // At n = 10^4 the correction widens the interval by about 1/n = 0.0001.
+        let a = wilson(5000, 10_000, Z95).unwrap();
+        let b = wilson_uncorrected(5000, 10_000, Z95).unwrap();
+        let extra = (a.1 - a.0) - (b.1 - b.0);
+        assert!((extra - 0.999_615e-4).abs() < 1e-9, "{extra}");
+        assert_eq!(wilson(0, 0, Z95), None);
+        // An effective (fractional) n: each bound solves the defining equation, or sits at 0
+        // or 1 when the rate is within 1/2n of it.
+        for (p, n) in [
+            (0.01, 5.0),
+            (0.3, 2.5),
+            (0.5, 0.7),
+            (0.97, 12.3),
+            (0.4, 1234.5),
+        ] {
+            let (lo, hi) = wilson_corrected_at(p, n, Z95);
+            let g =
+                |x: f64| ((p - x).abs() - 0.5 / n).max(0.0).powi(2) - Z95 * Z95 * x * (1.0 - x) / n;
+            assert!(lo <= p && p <= hi, "{p} {n}: {lo} {hi}");
+            assert!(
+                lo == 0.0 && p <= 0.5 / n || g(lo).abs() < 1e-12,
+                "{p} {n}: {lo}"
+            );
+            assert!(
+                hi == 1.0 && p >= 1.0 - 0.5 / n || g(hi).abs() < 1e-12,
+                "{p} {n}: {hi}"
+            );
+        }
     }
 
     #[test]

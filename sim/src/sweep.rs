@@ -448,43 +448,32 @@ fn write_sweep(path: &Path, rep: &SweepReport) -> Result<()> {
 
 /// The printed table: per value, each seat's win rate, the stall rate and game length.
 pub fn table(rep: &SweepReport) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    let _ = write!(s, "{:<12} {:>9}", rep.param, "games");
-    for seat in &rep.seats {
-        let _ = write!(s, " {:>24}", format!("{seat} wins [95% CI]"));
-    }
-    let _ = writeln!(s, " {:>24} {:>7} {:>5}", "stalls [95% CI]", "mean", "p90");
+    let mut head = vec![rep.param.clone(), "games".into()];
+    head.extend(rep.seats.iter().map(|seat| format!("{seat} wins [95% CI]")));
+    head.extend(["stalls [95% CI]".into(), "mean".into(), "p90".into()]);
+    let mut t = crate::table::Table::new(head, 0);
     let pc = |k: u64, n: u64| {
         wilson(k, n, Z95)
-            .map(|(lo, hi)| {
-                format!(
-                    "{:.1}% [{:.1}, {:.1}]",
-                    100.0 * k as f64 / n as f64,
-                    100.0 * lo,
-                    100.0 * hi
-                )
-            })
+            .map(|(lo, hi)| crate::table::pct_iv(k as f64 / n as f64, lo, hi))
             .unwrap_or_default()
     };
     for (v, a) in rep.values.iter().zip(&rep.accs) {
-        let _ = write!(s, "{:<12} {:>9}", v, a.games);
-        for k in 0..rep.seats.len() {
-            let _ = write!(s, " {:>24}", pc(a.wins[k], a.games));
-        }
-        let _ = writeln!(
-            s,
-            " {:>24} {:>7} {:>5}",
-            pc(a.stalls, a.games),
+        let mut row = vec![v.to_string(), a.games.to_string()];
+        row.extend((0..rep.seats.len()).map(|k| pc(a.wins[k], a.games)));
+        row.push(pc(a.stalls, a.games));
+        row.push(
             hist_mean(&a.turns)
                 .map(|m| format!("{m:.1}"))
                 .unwrap_or_default(),
+        );
+        row.push(
             hist_quantile(&a.turns, 0.9)
                 .map(|q| q.to_string())
-                .unwrap_or_default()
+                .unwrap_or_default(),
         );
+        t.row(row);
     }
-    s
+    t.render()
 }
 
 #[cfg(test)]

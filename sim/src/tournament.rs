@@ -6,6 +6,7 @@
 //! streams for the deal, the coin flips and each slot's agent in every pair), so the pairs
 //! face the same luck as far as the rules let the same stream mean the same thing.
 
+use crate::table::{pct_iv, Table};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -540,50 +541,38 @@ pub fn tables(rep: &TournamentReport) -> String {
             decks.push(&r.row);
         }
     }
-    let w = decks.iter().map(|d| d.len()).max().unwrap_or(4).max(8);
     let mut s = String::new();
-    let _ = write!(s, "{:<w$}", "row \\ col");
-    for d in &decks {
-        let _ = write!(s, " {:>w$}", d);
-    }
-    let _ = writeln!(s);
+    let mut matrix = Table::new(
+        std::iter::once("row \\ col").chain(decks.iter().copied()),
+        1,
+    );
     for r in &decks {
-        let _ = write!(s, "{:<w$}", r);
-        for c in &decks {
-            let cell = rep
-                .matrix
+        let cells = decks.iter().map(|c| {
+            rep.matrix
                 .iter()
                 .find(|m| m.row == *r && m.col == *c)
                 .map(|m| format!("{:.1}%", 100.0 * m.row_wins as f64 / m.games as f64))
-                .unwrap_or_else(|| "-".into());
-            let _ = write!(s, " {:>w$}", cell);
-        }
-        let _ = writeln!(s);
+                .unwrap_or_else(|| "-".into())
+        });
+        matrix.row(std::iter::once(r.to_string()).chain(cells));
     }
-    let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "{:<w$} {:>9} {:>24} {:>24}",
-        "deck", "games", "vs field [95% CI]", "rating [95% CI]"
-    );
+    let _ = writeln!(s, "{matrix}");
+    let mut ranking = Table::new(["deck", "games", "vs field [95% CI]", "rating [95% CI]"], 1);
     for r in &rep.ranking {
         let field = rate_cells(&r.strata, r.wins, r.games);
+        let num = |c: &str| c.parse::<f64>().unwrap_or(0.0);
         let f = if field[0].is_empty() {
             String::new()
         } else {
-            format!(
-                "{:.1}% [{:.1}, {:.1}]",
-                100.0 * field[0].parse::<f64>().unwrap_or(0.0),
-                100.0 * field[1].parse::<f64>().unwrap_or(0.0),
-                100.0 * field[2].parse::<f64>().unwrap_or(0.0)
-            )
+            pct_iv(num(&field[0]), num(&field[1]), num(&field[2]))
         };
         let rt = r
             .rating
             .map(|(x, lo, hi)| format!("{x:+.0} [{lo:+.0}, {hi:+.0}]"))
             .unwrap_or_default();
-        let _ = writeln!(s, "{:<w$} {:>9} {:>24} {:>24}", r.deck, r.games, f, rt);
+        ranking.row([r.deck.clone(), r.games.to_string(), f, rt]);
     }
+    let _ = write!(s, "{ranking}");
     let stopped: Vec<&MatrixRow> = rep
         .matrix
         .iter()

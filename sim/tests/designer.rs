@@ -68,9 +68,9 @@ fn gauntlet_pools_opponents_with_weights() {
     assert!(out.contains("rush against the field"), "{out}");
     let want = format!(
         "{FIELD_HEADER}\n\
-         rush,poison,0.2500,200,0.4500,0.3900,0.5109,0.0000,0.0000,0.0188,0.4500,90,0,110\n\
-         rush,swarm,0.7500,200,0.4900,0.4307,0.5495,0.0000,0.0000,0.0188,0.4900,98,0,102\n\
-         rush,field,1.0000,400,0.4800,0.4330,0.5271,0.0000,0.0000,0.0141,0.4800,188,0,212\n"
+         rush,poison,0.2500,200,0.4500,0.3875,0.5134,0.0000,0.0000,0.0235,0.4500,90,0,110\n\
+         rush,swarm,0.7500,200,0.4900,0.4282,0.5520,0.0000,0.0000,0.0235,0.4900,98,0,102\n\
+         rush,field,1.0000,400,0.4800,0.4315,0.5286,0.0000,0.0000,0.0171,0.4800,188,0,212\n"
     );
     assert_eq!(read(&a, "field.csv"), want);
     // The same weights from a file give the same file.

@@ -85,12 +85,12 @@ fn two_player_duplicate_numbers() {
         diff.hi,
     ];
     // No draws here: the difference is 2p − 1 = 2·1981/4000 − 1, and the interval is worth
-    // 4,231 independent games; the difference's half-width uses Student's t for 1,999
+    // 4,231 independent games (Wilson's interval with continuity correction at those games); the difference's half-width uses Student's t for 1,999
     // degrees of freedom (1.96115 rather than 1.95996).
     let want = [
         1981.0,
-        0.480_196_073_2,
-        0.510_312_544_1,
+        0.480_078_042_5,
+        0.510_430_642_4,
         4_231.114_176,
         -0.0095,
         -0.039_648_382_9,

@@ -185,11 +185,6 @@ fn jobs() -> Vec<(&'static str, Vec<String>, &'static [&'static str])> {
             ]),
             &["summary.csv", "turns.csv", "cards.csv", "teams.csv"],
         ),
-        (
-            "default",
-            strs(&["default", "--games", "150"]),
-            &["summary.csv", "turns.csv", "cards.csv"],
-        ),
     ]
 }
 
@@ -240,16 +235,7 @@ fn shards_merge_to_the_single_process_outputs() {
             ]));
             assert!(out.contains(&format!("merged {n} shards")), "{out}");
             same_files(&one, &merged, files, &format!("{name} in {n} shards"));
-            if [
-                "run",
-                "run-alpha-omega",
-                "tournament",
-                "impact",
-                "sweep",
-                "default",
-            ]
-            .contains(&name)
-            {
+            if ["run", "run-alpha-omega", "tournament", "impact", "sweep"].contains(&name) {
                 assert!(
                     merged.join("report.html").exists(),
                     "{name}: merge writes the report"
@@ -260,6 +246,88 @@ fn shards_merge_to_the_single_process_outputs() {
                 m.contains(&format!("\"merged_shards\": {n}")),
                 "{name}: {m}"
             );
+        }
+    }
+}
+
+/// The default job, ablation included: its shards merged give the whole job's files byte for
+/// byte (impact.csv too), and its manifest the same file digests and ablation settings.
+#[test]
+fn sharded_default_job_merges_to_the_whole_job_with_its_ablation() {
+    let t = Tmp::new("shards-default");
+    let args = strs(&[
+        "default",
+        "--games",
+        "60",
+        "--ablation-games",
+        "20",
+        "--quiet",
+    ]);
+    let files = ["summary.csv", "turns.csv", "cards.csv", "impact.csv"];
+    let one = t.0.join("one");
+    ok(&with(args.clone(), &["--out", one.to_str().unwrap()]));
+    let manifest = |dir: &Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap()
+    };
+    let whole = manifest(&one);
+    for n in [1u32, 3, 7] {
+        let job = t.0.join(format!("sharded-{n}"));
+        let mut games = Vec::new();
+        for k in 0..n {
+            let out = ok(&with(
+                args.clone(),
+                &[
+                    "--out",
+                    job.to_str().unwrap(),
+                    "--shard",
+                    &format!("{k}/{n}"),
+                ],
+            ));
+            assert!(out.contains(&format!("shard {k}/{n} finished")), "{out}");
+            assert!(
+                !out.contains("ablation:"),
+                "a shard writes no results: {out}"
+            );
+            let played = out
+                .split("finished: ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            games.push(played.parse::<u64>().unwrap());
+        }
+        let merged = t.0.join(format!("merged-{n}"));
+        let out = ok(&strs(&[
+            "merge",
+            merged.to_str().unwrap(),
+            job.to_str().unwrap(),
+        ]));
+        assert!(out.contains(&format!("merged {n} shards")), "{out}");
+        assert!(out.contains("ablation: every card of every deck removed in turn, 20 paired games per opponent and card: 13320 games"), "{out}");
+        same_files(&one, &merged, &files, &format!("default in {n} shards"));
+        let m = manifest(&merged);
+        assert_eq!(m["files"], whole["files"], "{n} shards");
+        assert_eq!(m["files"]["impact.csv"], whole["files"]["impact.csv"]);
+        for key in [
+            "change",
+            "agent",
+            "games_per_opponent",
+            "seed",
+            "games",
+            "pairing",
+        ] {
+            assert_eq!(m["ablation"][key], whole["ablation"][key], "{key}");
+        }
+        assert_eq!(m["distribution"]["merged_shards"], n);
+        assert!(merged.join("report.html").exists());
+        // Every game index once: 45 pairs x 60 in the round robin, 10 decks x 9 opponents x 20
+        // in the ablation (its changed arms replay the same indices).
+        assert_eq!(games.iter().sum::<u64>(), 2700 + 1800, "{n} shards");
+        // The ablation's 10 small plans (one chunk each) spread over the shards instead of
+        // all falling to shard 0.
+        if n == 3 {
+            assert_eq!(games, [1620, 1440, 1440], "per shard");
         }
     }
 }

@@ -4,8 +4,8 @@
 //! numbers (`cost-1`, `attack+2`, `health=40`, `damage+1`, ...).
 //!
 //! Each edit builds a new `Allegiance` from edited copies of the card tables, loadouts and
-//! shared deck lists, so (like every load) it leaks one small [`Shared`](super::Shared) for
-//! the rest of the process, bounded by the number of variants a command asks for.
+//! shared deck lists; its [`Shared`](super::Shared) is freed when the variant and the last of
+//! its games are dropped.
 
 use super::cards::{Amount, CardDb, Kind, OpCode, MAX_ARG};
 use super::loadout::Loadout;

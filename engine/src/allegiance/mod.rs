@@ -29,16 +29,17 @@ pub use loadout::Loadout;
 use rules::PARAMS;
 pub use rules::{Format, Rules, Shared};
 pub use state::AllegianceState;
+use std::sync::Arc;
 
 /// The Allegiance rule set.
 #[derive(Clone, Debug)]
 pub struct Allegiance {
-    shared: &'static Shared,
+    shared: Arc<Shared>,
     params: Params,
 }
 
 impl Allegiance {
-    /// Build from parsed parts (the shared data is leaked once per load, as in Tyrant).
+    /// Build from parsed parts (the shared data is reference counted, as in Tyrant).
     pub fn from_parts(
         db: CardDb,
         loadouts: Vec<Loadout>,
@@ -68,19 +69,19 @@ impl Allegiance {
             ));
         }
         let tables = tables::Tables::new(&db);
-        let shared = Box::leak(Box::new(Shared {
+        let shared = Arc::new(Shared {
             db,
             loadouts,
             decks,
             rules,
             tables,
-        }));
+        });
         Ok(Allegiance { shared, params })
     }
 
     /// The shared data.
-    pub fn shared(&self) -> &'static Shared {
-        self.shared
+    pub fn shared(&self) -> &Shared {
+        &self.shared
     }
 
     /// Default parameters.
@@ -183,7 +184,7 @@ impl Ruleset for Allegiance {
     }
 
     fn card_names(&self) -> Vec<String> {
-        edit::card_names(self.shared)
+        edit::card_names(&self.shared)
     }
 
     fn with_deck_card_replaced(
@@ -193,12 +194,12 @@ impl Ruleset for Allegiance {
         replacement: Option<&str>,
     ) -> Result<Self, LoadError> {
         let (db, loadouts, decks) =
-            edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+            edit::with_deck_card_replaced(&self.shared, deck, card, replacement)?;
         Self::build(db, loadouts, decks, self.params.clone())
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        let (db, loadouts, decks) = edit::with_card_changed(self.shared, card, change)?;
+        let (db, loadouts, decks) = edit::with_card_changed(&self.shared, card, change)?;
         Self::build(db, loadouts, decks, self.params.clone())
     }
 
@@ -207,16 +208,16 @@ impl Ruleset for Allegiance {
     }
 
     fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
-        space::deck_plan(self.shared, deck)
+        space::deck_plan(&self.shared, deck)
     }
 
     fn slot_options(&self, _deck: usize, plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
-        space::slot_options(self.shared, plan, slot)
+        space::slot_options(&self.shared, plan, slot)
     }
 
     fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
-        let loadouts = space::with_plan(self.shared, deck, plan)?;
-        let sh = self.shared;
+        let loadouts = space::with_plan(&self.shared, deck, plan)?;
+        let sh = &*self.shared;
         Self::build(
             sh.db.clone(),
             loadouts,
@@ -226,7 +227,7 @@ impl Ruleset for Allegiance {
     }
 
     fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
-        space::with_plan(self.shared, deck, plan).map(drop)
+        space::with_plan(&self.shared, deck, plan).map(drop)
     }
 
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {
@@ -234,7 +235,7 @@ impl Ruleset for Allegiance {
     }
 
     fn ablation(&self, deck: usize, card: &str, replacement: Option<&str>) -> crate::Ablation {
-        edit::ablation(self.shared, deck, card, replacement)
+        edit::ablation(&self.shared, deck, card, replacement)
     }
 
     fn other_deck_cards(&self, deck: usize) -> Vec<String> {
@@ -251,7 +252,7 @@ impl Ruleset for Allegiance {
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AllegianceState {
-        let mut s = AllegianceState::deal(self.shared, seating, rng);
+        let mut s = AllegianceState::deal(Arc::clone(&self.shared), seating, rng);
         s.advance();
         s
     }

@@ -17,6 +17,7 @@ mod space;
 pub mod state;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::{DeckCard, DeckSource, GameRng, LoadError, ParamSpec, Params, Ruleset, Setup};
 pub use cards::CardDb;
@@ -29,14 +30,14 @@ pub use state::AoState;
 /// The Alpha/Omega rule set: loaded cards, decks and parameters.
 #[derive(Clone, Debug)]
 pub struct AlphaOmega {
-    shared: &'static Shared,
+    shared: Arc<Shared>,
     params: Params,
 }
 
 impl AlphaOmega {
     /// The shared data.
-    pub fn shared(&self) -> &'static Shared {
-        self.shared
+    pub fn shared(&self) -> &Shared {
+        &self.shared
     }
 
     /// Build from a checked card table and decks (the objective index and the number of
@@ -50,7 +51,7 @@ impl AlphaOmega {
         } else {
             db.card(objective).strength
         };
-        let shared = Box::leak(Box::new(Shared {
+        let shared = Arc::new(Shared {
             db,
             decks,
             opponent,
@@ -58,7 +59,7 @@ impl AlphaOmega {
             objective,
             margin,
             rules,
-        }));
+        });
         AlphaOmega { shared, params }
     }
 
@@ -208,7 +209,7 @@ impl Ruleset for AlphaOmega {
         card: &str,
         replacement: Option<&str>,
     ) -> Result<Self, LoadError> {
-        let sh = self.shared;
+        let sh = &*self.shared;
         let decks = edit::replaced(sh, deck, card, replacement)?;
         Ok(Self::from_parts(
             sh.db.clone(),
@@ -219,7 +220,7 @@ impl Ruleset for AlphaOmega {
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        let sh = self.shared;
+        let sh = &*self.shared;
         let db = edit::changed(sh, card, change)?;
         Ok(Self::from_parts(
             db,
@@ -230,19 +231,24 @@ impl Ruleset for AlphaOmega {
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> AoState {
-        AoState::deal(self.shared, seating, rng, self.shared.rules.begin_action)
+        AoState::deal(
+            Arc::clone(&self.shared),
+            seating,
+            rng,
+            self.shared.rules.begin_action,
+        )
     }
 
     fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
-        space::deck_space(self.shared).filter(|_| deck < self.shared.decks.len())
+        space::deck_space(&self.shared).filter(|_| deck < self.shared.decks.len())
     }
 
     fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
-        space::deck_plan(self.shared, deck)
+        space::deck_plan(&self.shared, deck)
     }
 
     fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
-        let sh = self.shared;
+        let sh = &*self.shared;
         let decks = space::with_plan(sh, deck, plan)?;
         Ok(Self::from_parts(
             sh.db.clone(),
@@ -253,7 +259,7 @@ impl Ruleset for AlphaOmega {
     }
 
     fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
-        space::with_plan(self.shared, deck, plan).map(drop)
+        space::with_plan(&self.shared, deck, plan).map(drop)
     }
 
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {

@@ -16,6 +16,7 @@ pub mod state;
 mod vocab;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::{Ablation, DeckCard, GameRng, LoadError, ParamSpec, Params, Ruleset, Setup};
 pub use cards::CardDb;
@@ -27,22 +28,22 @@ pub use state::BtState;
 /// The Battalla rule set: loaded cards, decks and parameters.
 #[derive(Clone, Debug)]
 pub struct Battalla {
-    shared: &'static Shared,
+    shared: Arc<Shared>,
     params: Params,
 }
 
 impl Battalla {
-    /// Build from a parsed card table and decks (the shared data lives for the process, as
-    /// for every game: game states hold a plain `&'static` to it).
+    /// Build from a parsed card table and decks (the shared data is reference counted, as
+    /// for every game: the rule set and each game state hold an `Arc` to it).
     pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
         let rules = Rules::from_params(&params);
-        let shared = Box::leak(Box::new(Shared::new(db, decks, rules)));
+        let shared = Arc::new(Shared::new(db, decks, rules));
         Battalla { shared, params }
     }
 
     /// The shared data.
-    pub fn shared(&self) -> &'static Shared {
-        self.shared
+    pub fn shared(&self) -> &Shared {
+        &self.shared
     }
 
     /// The example data (`data/battalla`), with `params` over the defaults.
@@ -146,7 +147,7 @@ impl Ruleset for Battalla {
         card: &str,
         replacement: Option<&str>,
     ) -> Result<Self, LoadError> {
-        let (db, decks) = edit::with_deck_card_replaced(self.shared, deck, card, replacement)?;
+        let (db, decks) = edit::with_deck_card_replaced(&self.shared, deck, card, replacement)?;
         Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
@@ -161,28 +162,28 @@ impl Ruleset for Battalla {
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        let (db, decks) = edit::with_card_changed(&self.shared, card, change)?;
         Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> BtState {
-        BtState::deal(self.shared, seating, rng)
+        BtState::deal(Arc::clone(&self.shared), seating, rng)
     }
 
     fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
-        (deck < self.shared.decks.len()).then(|| space::deck_space(self.shared))
+        (deck < self.shared.decks.len()).then(|| space::deck_space(&self.shared))
     }
 
     fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
-        space::deck_plan(self.shared, deck)
+        space::deck_plan(&self.shared, deck)
     }
 
     fn slot_options(&self, _deck: usize, _plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
-        space::slot_options(self.shared, slot)
+        space::slot_options(&self.shared, slot)
     }
 
     fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
-        let decks = space::with_plan(self.shared, deck, plan)?;
+        let decks = space::with_plan(&self.shared, deck, plan)?;
         Ok(Self::from_parts(
             self.shared.db.clone(),
             decks,
@@ -191,7 +192,7 @@ impl Ruleset for Battalla {
     }
 
     fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
-        space::with_plan(self.shared, deck, plan).map(drop)
+        space::with_plan(&self.shared, deck, plan).map(drop)
     }
 
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {

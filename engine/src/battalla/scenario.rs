@@ -96,7 +96,9 @@ impl BtState {
                 }
                 for n in list() {
                     let c = self.take(p, n)?;
-                    self.players[p].hand.push(c, self.play_tab[p]);
+                    self.players[p]
+                        .hand
+                        .push(c, &self.shared.play[self.decks[p] as usize]);
                 }
             }
             "board" => {

@@ -2,9 +2,8 @@
 //! with changed numbers (`attack-1`, `health+2`, `delay=1`, `poison+1`).
 //!
 //! Each edit returns an edited copy of the card table and decks, from which the rule set
-//! builds a new `Tyrant` through `Tyrant::from_parts`, so (like every load) it leaks one small [`Shared`](super::Shared)
-//! for the rest of the process: a few kilobytes per variant, bounded by the number of
-//! variants a command asks for.
+//! builds a new `Tyrant` through `Tyrant::from_parts`; its [`Shared`](super::Shared) (a few
+//! kilobytes) is freed when the variant and the last of its games are dropped.
 
 use super::cards::{CardDb, CardType};
 use super::deck::Deck;
@@ -285,6 +284,6 @@ mod tests {
         assert!(e("Toxic Maw", "speed+1").contains("unknown field `speed`"));
         assert!(e("Toxic Maw", "attack").contains("not of the form"));
         assert!(e("Toxic Maw", "attack+x").contains("not a whole number"));
-        assert_eq!(card_names(t.shared).len(), t.shared.db.cards.len());
+        assert_eq!(card_names(&t.shared).len(), t.shared.db.cards.len());
     }
 }

@@ -19,6 +19,7 @@ mod space;
 pub mod state;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::{DeckCard, GameRng, LoadError, ParamSpec, Params, PolicyInfo, Ruleset, Setup};
 pub use cards::{CardDb, CardDef, CardType};
@@ -30,7 +31,7 @@ pub use state::{TyrantState, Unit, ATTACKER, DEFENDER};
 /// The Tyrant rule set: loaded cards, decks and parameters.
 #[derive(Clone, Debug)]
 pub struct Tyrant {
-    shared: &'static Shared,
+    shared: Arc<Shared>,
     params: Params,
 }
 
@@ -40,18 +41,20 @@ static POLICIES: &[PolicyInfo] = &[PolicyInfo {
 }];
 
 impl Tyrant {
-    /// Build from an already parsed card table and decks. The shared data lives for the rest
-    /// of the process (it is leaked once per load so that game states can hold a plain
-    /// `&'static` reference: no reference counting in the hot path).
+    /// Build from an already parsed card table and decks. The shared data is reference
+    /// counted: the rule set and each game state hold an `Arc` to it, so it is freed with the
+    /// last of them (a card-edit variant costs nothing once dropped). The count changes only
+    /// when a game is dealt, cloned or dropped, never while a move is applied: the state's
+    /// methods borrow the shared data for as long as they need it.
     pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
         let rules = Rules::from_params(&params);
         let hot = hot::Hot::table(&db);
-        let shared = Box::leak(Box::new(Shared {
+        let shared = Arc::new(Shared {
             db,
             decks,
             rules,
             hot,
-        }));
+        });
         Tyrant { shared, params }
     }
 
@@ -71,8 +74,8 @@ impl Tyrant {
     }
 
     /// The shared data.
-    pub fn shared(&self) -> &'static Shared {
-        self.shared
+    pub fn shared(&self) -> &Shared {
+        &self.shared
     }
 
     /// The example data shipped in the repository (`data/tyrant`: the card file and every
@@ -159,7 +162,7 @@ impl Ruleset for Tyrant {
     }
 
     fn new_game(&self, seating: &[u8], rng: GameRng) -> TyrantState {
-        TyrantState::deal(self.shared, seating, rng)
+        TyrantState::deal(Arc::clone(&self.shared), seating, rng)
     }
 
     fn new_game_into(&self, state: &mut TyrantState, seating: &[u8], rng: GameRng) {
@@ -167,7 +170,7 @@ impl Ruleset for Tyrant {
     }
 
     fn card_names(&self) -> Vec<String> {
-        edit::card_names(self.shared)
+        edit::card_names(&self.shared)
     }
 
     fn with_deck_card_replaced(
@@ -176,29 +179,29 @@ impl Ruleset for Tyrant {
         c: &str,
         r: Option<&str>,
     ) -> Result<Self, LoadError> {
-        let (db, decks) = edit::with_deck_card_replaced(self.shared, d, c, r)?;
+        let (db, decks) = edit::with_deck_card_replaced(&self.shared, d, c, r)?;
         Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn with_card_changed(&self, card: &str, change: &str) -> Result<Self, LoadError> {
-        let (db, decks) = edit::with_card_changed(self.shared, card, change)?;
+        let (db, decks) = edit::with_card_changed(&self.shared, card, change)?;
         Ok(Self::from_parts(db, decks, self.params.clone()))
     }
 
     fn deck_space(&self, deck: usize) -> Option<crate::DeckSpace> {
-        (deck < self.shared.decks.len()).then(|| space::deck_space(self.shared))
+        (deck < self.shared.decks.len()).then(|| space::deck_space(&self.shared))
     }
 
     fn deck_plan(&self, deck: usize) -> Option<crate::DeckPlan> {
-        space::deck_plan(self.shared, deck)
+        space::deck_plan(&self.shared, deck)
     }
 
     fn slot_options(&self, _deck: usize, _plan: &crate::DeckPlan, slot: usize) -> Vec<String> {
-        space::slot_options(self.shared, slot)
+        space::slot_options(&self.shared, slot)
     }
 
     fn with_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<Self, LoadError> {
-        let decks = space::with_plan(self.shared, deck, plan)?;
+        let decks = space::with_plan(&self.shared, deck, plan)?;
         Ok(Self::from_parts(
             self.shared.db.clone(),
             decks,
@@ -207,7 +210,7 @@ impl Ruleset for Tyrant {
     }
 
     fn check_deck_plan(&self, deck: usize, plan: &crate::DeckPlan) -> Result<(), LoadError> {
-        space::with_plan(self.shared, deck, plan).map(drop)
+        space::with_plan(&self.shared, deck, plan).map(drop)
     }
 
     fn deck_plan_text(&self, plan: &crate::DeckPlan, description: &str) -> String {

@@ -82,7 +82,7 @@ pub fn unit_names(g: &AllegianceState, p: usize) -> Vec<String> {
         .collect()
 }
 
-pub fn g_db(g: &AllegianceState) -> &'static cardsim_engine::allegiance::CardDb {
+pub fn g_db(g: &AllegianceState) -> &cardsim_engine::allegiance::CardDb {
     g.db_ref()
 }
 

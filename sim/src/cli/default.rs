@@ -1,10 +1,11 @@
 //! `cardsim default` (and `cardsim` alone): the round robin of the example decks, then every
-//! card of every deck removed in turn on a small budget (the causal card chart of its report).
+//! card of every deck removed in turn on a small budget (the causal card chart of its report),
+//! whole or sharded alike.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use cardsim_sim::ablation::{ablate_all, append_to, AblationSpec, DEFAULT_ABLATION_GAMES};
+use cardsim_sim::ablation::{ablate_all, append_to, plans, AblationSpec, DEFAULT_ABLATION_GAMES};
 use cardsim_sim::{execute, field_table, summary_table, Job, Pairing};
 use clap::{Args, FromArgMatches};
 
@@ -76,6 +77,26 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         job.decks.len(),
         a.games
     );
+    // The ablation's plans come first and the round robin's last, in a whole run, a shard
+    // and a merge alike: a shard writes its folder when its last plan is played, and the
+    // round robin writes the job's files as soon as it has its sums.
+    // The output folder is checked before the first game (the ablation's journals go there).
+    cardsim_sim::output::check_out(&out)?;
+    let ablation_games = a.ablation_games.min(a.games);
+    let spec = (ablation_games > 0).then(|| AblationSpec {
+        game: job.game.clone(),
+        cards: None,
+        decks: job.decks.clone(),
+        agent: "random".into(),
+        games: ablation_games,
+        seed: a.seed,
+        threads: job.threads,
+        params: vec![],
+        progress: !a.quiet,
+        out: Some(out.clone()),
+    });
+    cardsim_sim::distribute::expect_plans(1 + spec.as_ref().map_or(0, plans));
+    let ab = spec.as_ref().map(ablate_all).transpose()?;
     let r = execute(&job)?;
     print!("{}", summary_table(&r.summary));
     println!();
@@ -84,24 +105,8 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% intervals (stratified by seat on the all rows); the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
-    // The ablation plays in a whole run only: shards and merges carry the round robin alone.
-    let whole = cardsim_sim::distribute::current()
-        .is_none_or(|c| matches!(c.mode, cardsim_sim::distribute::Mode::Whole));
-    let ablation_games = a.ablation_games.min(a.games);
-    if ablation_games > 0 && whole {
-        let spec = AblationSpec {
-            game: job.game.clone(),
-            cards: None,
-            decks: job.decks.clone(),
-            agent: "random".into(),
-            games: ablation_games,
-            seed: a.seed,
-            threads: job.threads,
-            params: vec![],
-            progress: !a.quiet,
-        };
-        let ab = ablate_all(&spec)?;
-        append_to(&out, &spec, &ab)?;
+    if let (Some(spec), Some(ab)) = (&spec, &ab) {
+        append_to(&out, spec, ab)?;
         println!(
             "ablation: every card of every deck removed in turn, {} paired games per opponent and card: {} games in {:.2} s (impact.csv; the report's first chart)",
             ablation_games, ab.games, ab.elapsed_seconds

@@ -130,10 +130,15 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         command: argv(),
     };
     let r = execute_weighted(&job, &stop, a.duplicate, &weights)?;
-    print!("{}", summary_table(&r.summary));
-    print!("{}", cardsim_sim::field::field_table(&r.field));
-    print!("{}", team_table(&r.teams));
-    print!("{}", cardsim_sim::score::table(&r.summary));
+    // The tables that have rows, a blank line between them.
+    let tables = [
+        summary_table(&r.summary),
+        cardsim_sim::field::field_table(&r.field),
+        team_table(&r.teams),
+        cardsim_sim::score::table(&r.summary),
+    ];
+    let tables: Vec<String> = tables.into_iter().filter(|t| !t.is_empty()).collect();
+    print!("{}", tables.join("\n"));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(x) = row.deal.and_then(|d| d.diff) {
             println!(

@@ -109,6 +109,10 @@ pub struct Context {
     inputs: Mutex<Vec<(String, String)>>,
     /// Plans played so far (a command normally plays one).
     plays: AtomicUsize,
+    /// Plans the command plays ([`expect_plans`]; one unless it says otherwise).
+    expected: AtomicUsize,
+    /// A shard's finished plans, kept until its last plan writes the shard folder.
+    pending: Mutex<shard::Pending>,
     /// Journals to remove once the job's outputs are written.
     journals: Mutex<Vec<PathBuf>>,
     /// What the manifest records about how the job ran.
@@ -124,6 +128,8 @@ impl Context {
             job_argv: digest::job_argv(argv),
             inputs: Mutex::new(Vec::new()),
             plays: AtomicUsize::new(0),
+            expected: AtomicUsize::new(1),
+            pending: Mutex::new(shard::Pending::default()),
             journals: Mutex::new(Vec::new()),
             record: Mutex::new(None),
         }
@@ -151,6 +157,15 @@ pub fn install(ctx: Context) {
 /// The installed context, if any.
 pub fn current() -> Option<Arc<Context>> {
     CONTEXT.read().expect("not poisoned").clone()
+}
+
+/// Say that the command plays `n` plans, one after the other (one unless said). A shard then
+/// keeps the sums of each plan and goes on to the next; the last plan writes the shard folder
+/// with all of them, and a merge hands each plan its merged sums in the same order.
+pub fn expect_plans(n: usize) {
+    if let Some(ctx) = current() {
+        ctx.expected.store(n.max(1), Ordering::SeqCst);
+    }
 }
 
 /// Note an input file the job read (its digest goes into the job's digest). Without a
@@ -245,8 +260,9 @@ pub struct ShardWritten {
 /// Returns one sum per unit. `out` is the command's output folder (the journal and shard
 /// folders live there; `None` plays without a journal).
 ///
-/// Under a shard context this plays the shard's chunks, writes the shard folder and returns
-/// [`ShardWritten`] as the error that ends the command; under a merge context it plays
+/// Under a shard context this plays the shard's chunks; the command's last plan (see
+/// [`expect_plans`]) writes the shard folder and returns [`ShardWritten`] as the error that
+/// ends the command, an earlier one returns the shard's own sums; under a merge context it plays
 /// nothing and returns the shards' sums.
 pub fn play_units<A: Partial>(
     out: Option<&Path>,
@@ -285,8 +301,15 @@ pub fn play_units<A: Partial>(
     }
     let firsts = layout.firsts();
     let total = layout.chunks();
-    let owned = |c: u64| shard.is_none_or(|s| s.owns(c));
-    let owned_total = shard.map_or(total, |s| s.owned_of(total));
+    // A plan after the first starts where the shard's earlier plans left off in the turn of
+    // chunks, so that small plans (one or two chunks each) spread over the shards instead of
+    // all falling to shard 0.
+    let turn = match (shard, ctx.as_deref()) {
+        (Some(s), Some(c)) => Some(s.after(c.pending.lock().expect("not poisoned").chunks())),
+        _ => None,
+    };
+    let owned = |c: u64| turn.is_none_or(|s| s.owns(c));
+    let owned_total = turn.map_or(total, |s| s.owned_of(total));
     let mut sums: Vec<A> = (0..games.len()).map(empty).collect();
     // Chunks restored from the journal (only those: memory stays flat in the game count) and
     // the games this plan has counted, restored or played.
@@ -371,17 +394,29 @@ pub fn play_units<A: Partial>(
         }
         .into());
     }
-    if let (Some(s), Some(dir), Some(c)) = (shard, &folder, ctx.as_deref()) {
-        let games_played = games_done.load(Ordering::Relaxed);
-        let seconds = started.elapsed().as_secs_f64();
-        shard::write(dir, c, s, index, &layout, &sums, games_played, seconds)?;
+    if let (Some(s), Some(t), Some(dir), Some(c)) = (shard, turn, &folder, ctx.as_deref()) {
+        let mut p = c.pending.lock().expect("not poisoned");
+        if p.parts.len() != index {
+            bail!("a sharded command must play its plans in one process, one after the other");
+        }
+        p.parts.push(shard::part(t, &layout, &sums)?);
+        p.games += games_done.load(Ordering::Relaxed);
+        p.seconds += started.elapsed().as_secs_f64();
         if let Some(j) = journal {
-            journal::remove(j.path());
+            p.journals.push(j.path().to_path_buf());
+        }
+        // More plans to come: this shard's sums of this plan, and on to the next.
+        if index + 1 < c.expected.load(Ordering::SeqCst) {
+            return Ok(sums);
+        }
+        shard::write(dir, c, s, &p.parts, p.games, p.seconds)?;
+        for j in p.journals.drain(..) {
+            journal::remove(&j);
         }
         return Err(ShardWritten {
             shard: s,
-            games: games_played,
-            seconds,
+            games: p.games,
+            seconds: p.seconds,
             dir: dir.clone(),
         }
         .into());

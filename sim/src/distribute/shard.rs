@@ -50,6 +50,17 @@ impl Shard {
         first + (self.index as u64 + n - first % n) % n < end
     }
 
+    /// The shard as it owns the chunks of a plan that follows `before` chunks of the same
+    /// command's earlier plans: chunk `c` is its own when chunk `before + c` of one long turn
+    /// would be.
+    pub fn after(&self, before: u64) -> Shard {
+        let n = self.count as u64;
+        Shard {
+            index: ((self.index as u64 + n - before % n) % n) as u32,
+            count: self.count,
+        }
+    }
+
     /// The shard's folder name inside the job's output folder, e.g. `shard-0003-of-0016`.
     pub fn dir_name(&self) -> String {
         let w = self.count.to_string().len().max(4);
@@ -138,7 +149,7 @@ fn from_env(env: &dyn Fn(&str) -> Option<String>) -> Result<(u32, Option<u32>)> 
 
 /// One plan's part of a shard.
 #[derive(Serialize, Deserialize)]
-struct PlanPart {
+pub struct PlanPart {
     layout: Layout,
     /// Chunks this shard played.
     chunks: u64,
@@ -179,22 +190,28 @@ pub struct ShardManifest {
     pub partial_sha256: String,
 }
 
-/// Write a finished shard's folder.
-#[allow(clippy::too_many_arguments)]
-pub fn write<A: Partial>(
-    dir: &Path,
-    ctx: &Context,
-    shard: Shard,
-    play: usize,
-    layout: &Layout,
-    sums: &[A],
-    games: u64,
-    seconds: f64,
-) -> Result<()> {
-    if play != 0 {
-        bail!("a sharded command must play its games as one plan");
+/// A shard's finished plans, waiting for its last plan.
+#[derive(Default)]
+pub struct Pending {
+    /// The plans' parts, in order.
+    pub parts: Vec<PlanPart>,
+    /// Games played so far.
+    pub games: u64,
+    /// Wall-clock seconds so far.
+    pub seconds: f64,
+    /// The plans' journals (removed once the folder is written).
+    pub journals: Vec<PathBuf>,
+}
+
+impl Pending {
+    /// Chunks of the plans finished so far (every shard's, not only this one's).
+    pub fn chunks(&self) -> u64 {
+        self.parts.iter().map(|p| p.layout.chunks()).sum()
     }
-    let chunks = shard.owned_of(layout.chunks());
+}
+
+/// The part of a plan (its `layout`) that shard `shard` played, with the sums `sums`.
+pub fn part<A: Partial>(shard: Shard, layout: &Layout, sums: &[A]) -> Result<PlanPart> {
     let firsts = layout.firsts();
     let mut units = Vec::new();
     for (u, a) in sums.iter().enumerate() {
@@ -202,13 +219,27 @@ pub fn write<A: Partial>(
             units.push((u, serde_json::to_value(a)?));
         }
     }
-    let partial = serde_json::to_vec(&PartialFile {
-        plans: vec![PlanPart {
-            layout: layout.clone(),
-            chunks,
-            units,
-        }],
-    })?;
+    Ok(PlanPart {
+        layout: layout.clone(),
+        chunks: shard.owned_of(layout.chunks()),
+        units,
+    })
+}
+
+/// Write a finished shard's folder: its part of each of the command's plans, in order.
+pub fn write(
+    dir: &Path,
+    ctx: &Context,
+    shard: Shard,
+    plans: &[PlanPart],
+    games: u64,
+    seconds: f64,
+) -> Result<()> {
+    #[derive(Serialize)]
+    struct PartialRef<'a> {
+        plans: &'a [PlanPart],
+    }
+    let partial = serde_json::to_vec(&PartialRef { plans })?;
     let manifest = ShardManifest {
         kind: "cardsim-shard".into(),
         digest: ctx.digest(),
@@ -495,4 +526,29 @@ fn difference(a: &ShardManifest, b: &ShardManifest) -> String {
         );
     }
     "their job digests differ".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_later_plan_continues_the_turn_of_chunks() {
+        let s = Shard { index: 1, count: 4 };
+        // After 6 chunks of earlier plans, chunk c is chunk 6 + c of one long turn: shard 1
+        // owns chunks 9, 13, ... of that turn, so chunks 3, 7 of this plan.
+        let t = s.after(6);
+        let owned: Vec<u64> = (0..10).filter(|&c| t.owns(c)).collect();
+        assert_eq!(owned, vec![3, 7]);
+        assert_eq!(t.owned_of(10), 2);
+        assert_eq!(s.after(0), s);
+        assert_eq!(s.after(4), s);
+        // Every chunk of a plan has exactly one owner whatever came before.
+        for before in 0..9 {
+            for c in 0..13 {
+                let owners = (0..4).filter(|&i| Shard { index: i, count: 4 }.after(before).owns(c));
+                assert_eq!(owners.count(), 1, "before {before}, chunk {c}");
+            }
+        }
+    }
 }

@@ -660,67 +660,55 @@ fn write_ladder(
 
 /// A readable table of the pairs and the ratings.
 pub fn ladder_table(r: &LadderReport) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    let name = |p: &PairResult| format!("{} vs {}", r.agents[p.a], r.agents[p.b]);
-    let width = r
-        .pairs
-        .iter()
-        .map(|p| name(p).len())
-        .max()
-        .unwrap_or(0)
-        .max(13);
-    let _ = writeln!(
-        s,
-        "{:<width$} {:>7} {:>9} {:>7} {:>24} {:>10} {:>10}",
-        "pair (A vs B)", "deals", "A better", "ties", "A win rate [95% CI]", "A games", "B games"
+    use crate::table::{pct, pct_iv, Table};
+    let mut pairs = Table::new(
+        [
+            "pair (A vs B)",
+            "deals",
+            "A better",
+            "ties",
+            "A win rate [95% CI]",
+            "A games",
+            "B games",
+        ],
+        1,
     );
     for p in &r.pairs {
         let c = &p.acc;
-        let rate = c
-            .a_rate()
-            .map(|(x, l, h)| format!("{:.1}% [{:.1}, {:.1}]", 100.0 * x, 100.0 * l, 100.0 * h))
-            .unwrap_or_else(|| "-".into());
-        let g = |w: u64, n: u64| {
-            if n == 0 {
-                "-".to_string()
-            } else {
-                format!("{:.1}%", 100.0 * w as f64 / n as f64)
-            }
-        };
-        let _ = writeln!(
-            s,
-            "{:<width$} {:>7} {:>9} {:>7} {:>24} {:>10} {:>10}",
-            name(p),
-            c.deals,
-            c.a_better,
-            c.equal,
-            rate,
-            g(c.a_wins, c.a_games),
-            g(c.b_wins, c.b_games)
-        );
+        pairs.row([
+            format!("{} vs {}", r.agents[p.a], r.agents[p.b]),
+            c.deals.to_string(),
+            c.a_better.to_string(),
+            c.equal.to_string(),
+            c.a_rate()
+                .map(|(x, l, h)| pct_iv(x, l, h))
+                .unwrap_or_else(|| "-".into()),
+            pct(c.a_wins, c.a_games),
+            pct(c.b_wins, c.b_games),
+        ]);
     }
-    let _ = writeln!(s);
-    let width = r.agents.iter().map(|a| a.len()).max().unwrap_or(0).max(5);
-    let _ = writeln!(
-        s,
-        "{:<width$} {:>8} {:>14}   gap to the next below [95% CI]",
-        "agent", "rating", "95% CI"
-    );
+    let mut ratings = Table::new(
+        [
+            "agent",
+            "rating",
+            "95% CI",
+            "gap to the next below [95% CI]",
+        ],
+        1,
+    )
+    .text_column(3);
     for x in &r.ratings {
-        let gap = match &x.gap_below {
-            Some((a, d, lo, hi)) => format!("{d:+.0} [{lo:+.0}, {hi:+.0}] over {a}"),
-            None => String::new(),
-        };
-        let _ = writeln!(
-            s,
-            "{:<width$} {:>8.0} {:>14}   {gap}",
-            x.agent,
-            x.rating,
-            format!("[{:.0}, {:.0}]", x.low, x.high)
-        );
+        ratings.row([
+            x.agent.clone(),
+            format!("{:.0}", x.rating),
+            format!("[{:.0}, {:.0}]", x.low, x.high),
+            match &x.gap_below {
+                Some((a, d, lo, hi)) => format!("{d:+.0} [{lo:+.0}, {hi:+.0}] over {a}"),
+                None => String::new(),
+            },
+        ]);
     }
-    s
+    format!("{pairs}\n{ratings}")
 }
 
 /// Measured speed of one agent.

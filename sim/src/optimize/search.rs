@@ -116,6 +116,9 @@ struct Searcher<'a, R: Ruleset> {
     cons: &'a Constraints,
     options: SlotOptions<'a>,
     rule: &'a SearchRule,
+    /// Rule sets built during the current step (a memo: building is deterministic). Emptied
+    /// at the start of every step so that memory stays flat however many candidates the
+    /// search races; the incumbent's rule set lives on in its [`Incumbent`].
     variants: HashMap<DeckPlan, Arc<R>>,
     epoch: u64,
     steps: Vec<Step>,
@@ -123,7 +126,7 @@ struct Searcher<'a, R: Ruleset> {
 }
 
 impl<R: Ruleset> Searcher<'_, R> {
-    /// The rule set holding plan `p` as deck 0 (built once per distinct plan).
+    /// The rule set holding plan `p` as deck 0 (built once per distinct plan and step).
     fn variant(&mut self, p: &DeckPlan) -> Result<Arc<R>> {
         if let Some(r) = self.variants.get(p) {
             return Ok(r.clone());
@@ -174,6 +177,7 @@ impl<R: Ruleset> Searcher<'_, R> {
         cur: &DeckPlan,
         inc: &mut Incumbent<R>,
     ) -> Result<Option<(DeckPlan, f64)>> {
+        self.variants.clear();
         let mut rng = self.rng(MOVE_ROLE);
         let mut cands: Vec<(DeckPlan, String)> = Vec::new();
         for _ in 0..self.rule.batch * 4 {

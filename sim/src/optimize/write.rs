@@ -135,18 +135,17 @@ pub fn write_outputs(dir: &Path, r: &OptimizeReport, _deck: &str) -> Result<Vec<
 
 /// The printed summary.
 pub fn summary(r: &OptimizeReport) -> String {
-    let mut s = String::new();
+    let mut t = crate::table::Table::new(["deck", "win rate [95% CI]", "commander | cards"], 1)
+        .text_column(2);
     for (arm, m) in [("start", &r.start), ("best", &r.best)] {
         let (v, lo, hi) = rate(m);
-        let _ = writeln!(
-            s,
-            "{arm:<5} {:>6.1}% [{:.1}, {:.1}]  {}",
-            100.0 * v,
-            100.0 * lo,
-            100.0 * hi,
-            m.plan.label()
-        );
+        t.row([
+            arm.to_string(),
+            crate::table::pct_iv(v, lo, hi),
+            m.plan.label(),
+        ]);
     }
+    let mut s = t.render();
     if let Some((d, lo, hi)) = r.paired.diff(Z95) {
         let _ = writeln!(
             s,

@@ -1,6 +1,7 @@
 //! Applying a decision: the main window, declaring attackers and assigning defenders.
 
 use super::*;
+use std::sync::Arc;
 
 impl AllegianceState {
     /// Apply a legal action.
@@ -35,7 +36,7 @@ impl AllegianceState {
                     self.push_chain(item);
                 } else {
                     item.targets.push(self.target_id(a));
-                    let e = self.db().effect(item.effect);
+                    let e = self.shared.db.effect(item.effect);
                     let mut buf = ActionBuf::new();
                     self.target_options(p as usize, e, &item.targets, &mut buf);
                     if item.targets.len() >= e.max_targets as usize || buf.is_empty() {
@@ -74,7 +75,7 @@ impl AllegianceState {
     }
 
     pub(super) fn window_action(&mut self, p: usize, a: u16) {
-        let db = self.db();
+        let db = &self.shared.db;
         let blank = |kind, who: usize, card, arg, effect, src| Item {
             kind,
             who: who as u8,
@@ -107,10 +108,11 @@ impl AllegianceState {
             }
             _ if (USE..UNLOCK).contains(&a) => {
                 let i = (a - USE) as usize;
-                let ab = &self.hero(p).abilities[i];
+                let ab = &self.shared.db.heroes[self.players[p].hero as usize].abilities[i];
+                let effect = ab.effect;
                 self.players[p].cd[i] = ab.delay as i8;
                 self.players[p].played |= 1 << i;
-                self.announce(blank(ItemKind::Ability, p, 0, i as u8, ab.effect, NONE));
+                self.announce(blank(ItemKind::Ability, p, 0, i as u8, effect, NONE));
             }
             _ if (UNLOCK..BATTLE).contains(&a) => {
                 let i = (a - UNLOCK) as usize;
@@ -174,12 +176,16 @@ impl AllegianceState {
             return;
         }
         let i = (a - ATK) as usize;
-        let db = self.db();
+        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
+        let db = &sh.db;
         let (uid, effects) = if i == UNITS {
             self.players[p].weapon_exh = true;
             let f = self.players[p].weapon;
             self.players[p].played |= self.weapon_bit(p, f);
-            (WEAPON, &self.hero(p).weapons[f as usize].effects)
+            (
+                WEAPON,
+                &db.heroes[self.players[p].hero as usize].weapons[f as usize].effects,
+            )
         } else {
             let u = &mut self.players[p].units[i];
             u.exhausted = true;

@@ -1,6 +1,7 @@
 //! Battles: attack values, hit triggers, battle damage with armor and shields, and the defender's armor-spread decision.
 
 use super::*;
+use std::sync::Arc;
 
 impl AllegianceState {
     /// The battle is over: "for this battle" attack modifiers end with it.
@@ -26,7 +27,7 @@ impl AllegianceState {
     /// Whether attacker `uid` of `ap` has a `hit:` effect (its own, its weapon face's or an
     /// attachment's).
     pub(super) fn has_hit(&self, ap: usize, uid: u16) -> bool {
-        let db = self.db();
+        let db = &self.shared.db;
         let is_hit = |effects: &[u16], skip: usize| {
             effects
                 .iter()
@@ -225,13 +226,14 @@ impl AllegianceState {
 
     /// Collect the `hit:` effects of attacker `uid` of `ap`.
     pub(super) fn hit_trigs(&mut self, ap: usize, uid: u16) {
+        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
         if uid == WEAPON {
             let f = self.players[ap].weapon as usize;
             self.own_trigs(
                 ap,
                 0,
                 WEAPON,
-                &self.hero(ap).weapons[f].effects,
+                &sh.db.heroes[self.players[ap].hero as usize].weapons[f].effects,
                 Trigger::Hit,
             );
             return;
@@ -240,13 +242,7 @@ impl AllegianceState {
             return;
         };
         let u = self.players[s].units[i];
-        self.own_trigs(
-            s,
-            u.card,
-            uid,
-            &self.db().card(u.card).effects,
-            Trigger::Hit,
-        );
+        self.own_trigs(s, u.card, uid, &sh.db.card(u.card).effects, Trigger::Hit);
         for (c, owner) in u.att {
             if c != 255 {
                 self.attached_trigs(c, owner, uid, Trigger::Hit);

@@ -1,6 +1,7 @@
 //! The board: damage to units and heroes, destruction, leaving and entering play, attachments, discard piles, temporary removal (banish) and control change (steal).
 
 use super::*;
+use std::sync::Arc;
 
 impl AllegianceState {
     /// Deal `d` damage to unit `uid` (shield first); destroys it at lethal damage.
@@ -18,7 +19,7 @@ impl AllegianceState {
         log!(
             self,
             "{} of P{s} takes {d} damage ({} total)",
-            self.db().card(u.card).name,
+            self.shared.db.card(u.card).name,
             u.dmg
         );
         if u.dmg >= self.max_hp(&u) {
@@ -54,7 +55,8 @@ impl AllegianceState {
             return;
         };
         let u = self.leave_play(s, i);
-        let card = self.db().card(u.card);
+        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
+        let card = sh.db.card(u.card);
         log!(self, "{} of P{s} is destroyed", card.name);
         if self.players[s].alive {
             self.own_trigs(s, u.card, NONE, &card.effects, Trigger::Death);
@@ -83,7 +85,7 @@ impl AllegianceState {
 
     /// An attachment `c` leaves play.
     pub(super) fn detach(&mut self, c: u8) {
-        if c != 255 && self.db().card(c).kind == Kind::Action && !self.discards[2].is_full() {
+        if c != 255 && self.shared.db.card(c).kind == Kind::Action && !self.discards[2].is_full() {
             self.discards[2].push(c);
         }
     }
@@ -91,7 +93,7 @@ impl AllegianceState {
     /// Put a card into its shared deck's discard pile (special cards: back to the reserves,
     /// i.e. nowhere).
     pub(super) fn discard_card(&mut self, card: u8) {
-        if let Some(d) = self.db().card(card).kind.deck() {
+        if let Some(d) = self.shared.db.card(card).kind.deck() {
             if !self.discards[d].is_full() {
                 self.discards[d].push(card);
             }
@@ -112,7 +114,7 @@ impl AllegianceState {
         log!(
             self,
             "{} of P{s} is removed from play",
-            self.db().card(u.card).name
+            self.shared.db.card(u.card).name
         );
         self.banished.push(Banished {
             card: u.card,
@@ -137,7 +139,7 @@ impl AllegianceState {
                 continue;
             }
             self.banished.remove(k);
-            log!(self, "{} returns to play", self.db().card(b.card).name);
+            log!(self, "{} returns to play", self.shared.db.card(b.card).name);
             self.enter_play(b.who as usize, b.card);
         }
     }
@@ -160,7 +162,7 @@ impl AllegianceState {
         log!(
             self,
             "P{who} gains control of {} of P{s}",
-            self.db().card(u.card).name
+            self.shared.db.card(u.card).name
         );
         self.players[who].units.push(u);
         // Its static abilities now count for the new controller ("allies", "foes").
@@ -175,7 +177,8 @@ impl AllegianceState {
     }
 
     pub(super) fn enter_play(&mut self, p: usize, card: u8) {
-        let c = self.db().card(card);
+        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
+        let c = sh.db.card(card);
         if self.players[p].units.is_full() {
             self.discard_card(card);
             self.territory_full();
@@ -208,6 +211,6 @@ impl AllegianceState {
         });
         log!(self, "{} enters play for P{p}", c.name);
         self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);
-        self.statics_touched(self.db().has_static(&c.effects));
+        self.statics_touched(self.shared.db.has_static(&c.effects));
     }
 }

@@ -3,6 +3,7 @@
 //! and never with their unused capacity; `clone_from` reuses the target's storage.
 
 use super::*;
+use std::sync::Arc;
 
 /// A copy of `a` (its used entries only, one block copy).
 #[inline]
@@ -102,7 +103,7 @@ impl Clone for AllegianceState {
     #[inline]
     fn clone(&self) -> Self {
         AllegianceState {
-            shared: self.shared,
+            shared: Arc::clone(&self.shared),
             players: self.players.clone(),
             decks: [
                 dup(&self.decks[0]),
@@ -169,7 +170,9 @@ impl Clone for AllegianceState {
             statics,
             static_kinds,
         } = o;
-        self.shared = shared;
+        if !Arc::ptr_eq(&self.shared, shared) {
+            self.shared = Arc::clone(shared);
+        }
         if self.players.len() == players.len() {
             for (a, b) in self.players.iter_mut().zip(players) {
                 a.clone_from(b);

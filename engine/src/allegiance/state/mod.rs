@@ -6,6 +6,7 @@
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::sync::Arc;
 
 use super::rules::{Format, Shared};
 use crate::allegiance::cards::{
@@ -365,7 +366,7 @@ pub struct Res {
 /// A game of Allegiance.
 #[derive(Debug)]
 pub struct AllegianceState {
-    pub(super) shared: &'static Shared,
+    pub(super) shared: Arc<Shared>,
     /// Players by seat.
     pub players: ArrayVec<Player, MAX_PLAYERS>,
     /// Shared decks (basic, elite, action); the top is the last entry.
@@ -420,7 +421,7 @@ pub struct AllegianceState {
 
 impl PartialEq for AllegianceState {
     fn eq(&self, o: &Self) -> bool {
-        std::ptr::eq(self.shared, o.shared)
+        Arc::ptr_eq(&self.shared, &o.shared)
             && self.players == o.players
             && self.decks == o.decks
             && self.discards == o.discards

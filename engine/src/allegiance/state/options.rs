@@ -53,7 +53,7 @@ impl AllegianceState {
     }
 
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
-        let e = self.db().effect(effect);
+        let e = self.shared.db.effect(effect);
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
             return false;
@@ -94,7 +94,7 @@ impl AllegianceState {
         if !self.players[p].alive {
             return;
         }
-        let db = self.db();
+        let db = &self.shared.db;
         let t = &self.shared.tables;
         let pl = &self.players[p];
         let am = self.cost_mod(p, OpCode::ActionCost);
@@ -147,11 +147,11 @@ impl AllegianceState {
         effects
             .iter()
             .copied()
-            .find(|&e| self.db().effect(e).trigger == Trigger::Act)
+            .find(|&e| self.shared.db.effect(e).trigger == Trigger::Act)
     }
 
     pub(super) fn can_activate(&self, p: usize, e: u16, exhausted: bool) -> bool {
-        let ef = self.db().effect(e);
+        let ef = self.shared.db.effect(e);
         !(ef.cost_exhaust && exhausted)
             && ef.cost_gold as u32 <= self.players[p].gold
             && self.has_targets(p, e)
@@ -271,7 +271,7 @@ impl AllegianceState {
             Dec::DrawPhase(p) => self.draw_options(p as usize, out),
             Dec::Target(p) => {
                 let item = self.building.as_ref().expect("building");
-                let e = self.db().effect(item.effect);
+                let e = self.shared.db.effect(item.effect);
                 if item.targets.len() >= e.min_targets as usize {
                     out.push(Action(PASS));
                 }

@@ -131,7 +131,7 @@ impl AllegianceState {
                 return;
             }
             let Some(r) = self.res.clone() else { return };
-            let e = self.db().effect(r.item.effect);
+            let e = self.shared.db.effect(r.item.effect);
             let Some(&op) = e.ops.get(r.pc as usize) else {
                 self.res = None;
                 self.finish(r.item);
@@ -315,7 +315,7 @@ impl AllegianceState {
             }
             Choice::Raise => {
                 let card = (a - CARD) as u8;
-                let d = self.db().card(card).kind.deck().expect("unit");
+                let d = self.shared.db.card(card).kind.deck().expect("unit");
                 if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
                     self.discards[d].remove(i);
                     self.enter_play(who, card);
@@ -328,7 +328,7 @@ impl AllegianceState {
                     return;
                 }
                 let card = (a - CARD) as u8;
-                let d = self.db().card(card).kind.deck().expect("unit");
+                let d = self.shared.db.card(card).kind.deck().expect("unit");
                 if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
                     self.discards[d].remove(i);
                     if !self.decks[d].is_full() {
@@ -460,7 +460,11 @@ impl AllegianceState {
                     _ => {}
                 }
                 if code == OpCode::Attach {
-                    self.statics_touched(self.db().has_static(&self.db().card(card).effects));
+                    self.statics_touched(
+                        self.shared
+                            .db
+                            .has_static(&self.shared.db.card(card).effects),
+                    );
                 }
             }
         }

@@ -20,7 +20,7 @@ impl AllegianceState {
     }
 
     pub(in crate::allegiance) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
-        let db = self.db();
+        let db = &self.shared.db;
         for d in 0..3 {
             let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
             pool.extend(self.decks[d].iter().copied());
@@ -100,7 +100,7 @@ impl AllegianceState {
     }
 
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
-        let db = self.db();
+        let db = &self.shared.db;
         // Every unit's static attack and health modifiers, in one pass.
         let mods = self.unit_mods(true);
         let score = |q: usize| {
@@ -163,7 +163,7 @@ impl AllegianceState {
     }
 
     pub(in crate::allegiance) fn invariants(&self) -> Result<(), String> {
-        let db = self.db();
+        let db = &self.shared.db;
         // Every shared-deck card is in exactly one zone (deck, discard, hand, play, chain).
         let mut count = [0i32; 256];
         for d in 0..3 {
@@ -255,7 +255,7 @@ impl AllegianceState {
     }
 
     pub(in crate::allegiance) fn item_text(&self, it: &Item) -> String {
-        let db = self.db();
+        let db = &self.shared.db;
         let hero = self.hero(it.who as usize);
         match it.kind {
             ItemKind::Unlock => format!("unlock {}", hero.abilities[it.arg as usize].name),

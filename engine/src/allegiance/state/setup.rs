@@ -1,12 +1,13 @@
 //! Dealing a game (set-up draws, the first faces) and the small accessors every rule area reads: seats, heroes, formats, unit lookup, power and health, drawing cards.
 
 use super::*;
+use std::sync::Arc;
 
 impl AllegianceState {
     // ----- set-up ---------------------------------------------------------------------------
 
     pub(in crate::allegiance) fn deal(
-        shared: &'static Shared,
+        shared: Arc<Shared>,
         seating: &[u8],
         mut rng: GameRng,
     ) -> Self {
@@ -97,7 +98,7 @@ impl AllegianceState {
         self.recount_statics();
         while p < self.n() {
             let lo = &self.shared.loadouts[self.players[p].loadout as usize];
-            let hero = self.hero(p);
+            let hero = &self.shared.db.heroes[self.players[p].hero as usize];
             if !armor {
                 match lo.weapon {
                     Some(w) => self.players[p].weapon = w,
@@ -141,17 +142,17 @@ impl AllegianceState {
     }
 
     #[inline]
-    pub(super) fn db(&self) -> &'static CardDb {
+    pub(super) fn db(&self) -> &CardDb {
         &self.shared.db
     }
 
     /// The card tables.
-    pub fn db_ref(&self) -> &'static CardDb {
+    pub fn db_ref(&self) -> &CardDb {
         &self.shared.db
     }
 
     /// The hero of seat `p`.
-    pub fn hero(&self, p: usize) -> &'static crate::allegiance::cards::Hero {
+    pub fn hero(&self, p: usize) -> &crate::allegiance::cards::Hero {
         &self.shared.db.heroes[self.players[p].hero as usize]
     }
 
@@ -199,7 +200,7 @@ impl AllegianceState {
 
     /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i32 {
-        self.db().card(u.card).attack as i32
+        self.shared.db.card(u.card).attack as i32
             + u.aug as i32
             + u.boost.iter().sum::<i32>()
             + u.battle_boost.iter().sum::<i32>()
@@ -209,7 +210,7 @@ impl AllegianceState {
 
     /// Effective maximum health of a unit (static abilities included).
     pub fn max_hp(&self, u: &Unit) -> i32 {
-        self.db().card(u.card).health as i32
+        self.shared.db.card(u.card).health as i32
             + u.aug as i32
             + self.static_unit_mod(OpCode::Health, u.uid)
     }
@@ -287,7 +288,7 @@ impl AllegianceState {
             log!(
                 self,
                 "P{p} (Necromancer) puts {} into the discard pile",
-                self.db().card(c).name
+                self.shared.db.card(c).name
             );
             return;
         }

@@ -20,7 +20,7 @@ impl AllegianceState {
         &self,
         mut f: impl FnMut(usize, u16, u16, &crate::allegiance::cards::Op),
     ) {
-        let db = self.db();
+        let db = &self.shared.db;
         let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
             for &e in effects {
                 let ef = db.effect(e);
@@ -199,7 +199,7 @@ impl AllegianceState {
     /// A unit in play whose damage has reached its maximum health, if any.
     pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
         let m = self.unit_mods(false);
-        let db = self.db();
+        let db = &self.shared.db;
         for (s, pl) in self.players.iter().enumerate() {
             for (i, u) in pl.units.iter().enumerate() {
                 let max = db.card(u.card).health as i32 + u.aug as i32 + mod_of(&m, s, i)[1];
@@ -223,7 +223,7 @@ impl AllegianceState {
     /// Pay the focus-counter cost of a maneuver being announced.
     pub(super) fn pay_focus(&mut self, item: &Item) {
         if item.effect != NO_EFFECT {
-            let c = self.db().effect(item.effect).cost_focus;
+            let c = self.shared.db.effect(item.effect).cost_focus;
             if c > 0 {
                 let pl = &mut self.players[item.who as usize];
                 pl.focus = pl.focus.saturating_sub(c as u16);

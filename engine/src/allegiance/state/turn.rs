@@ -1,6 +1,7 @@
 //! Turn flow: the start and end of a turn, stepping through phases, end-of-turn triggers, passing priority, and placing triggered effects and announced maneuvers on the chain.
 
 use super::*;
+use std::sync::Arc;
 
 impl AllegianceState {
     pub(super) fn start_turn(&mut self, p: u8) {
@@ -105,8 +106,9 @@ impl AllegianceState {
     }
 
     pub(super) fn collect_endturn(&mut self, p: usize) {
-        let db = self.db();
-        let hero = self.hero(p);
+        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
+        let db = &sh.db;
+        let hero = &db.heroes[self.players[p].hero as usize];
         let w = &hero.weapons[self.players[p].weapon as usize].effects;
         self.own_trigs(p, 0, WEAPON, w, Trigger::EndTurn);
         let a = &hero.armors[self.players[p].armor as usize].effects;
@@ -133,9 +135,8 @@ impl AllegianceState {
         effects: &[u16],
         trigger: Trigger,
     ) {
-        let db = self.db();
         for &e in effects {
-            if db.effect(e).trigger == trigger {
+            if self.shared.db.effect(e).trigger == trigger {
                 self.add_trig(Trig {
                     who: who as u8,
                     card,
@@ -149,11 +150,12 @@ impl AllegianceState {
 
     /// Collect the `trigger` effects an attachment `c` (owned by `owner`) has on unit `host`.
     pub(super) fn attached_trigs(&mut self, c: u8, owner: u8, host: u16, trigger: Trigger) {
-        let db = self.db();
-        let card = db.card(c);
+        let card = self.shared.db.card(c);
         // An attached action card's first effect is the one that attached it.
         let skip = usize::from(card.kind == Kind::Action);
-        for &e in card.effects.iter().skip(skip) {
+        for k in skip..card.effects.len() {
+            let db = &self.shared.db;
+            let e = db.card(c).effects[k];
             if db.effect(e).trigger == trigger {
                 self.add_trig(Trig {
                     who: owner,
@@ -316,8 +318,8 @@ impl AllegianceState {
     pub(super) fn announce(&mut self, item: Item) {
         let who = item.who;
         self.pay_focus(&item);
-        if item.effect != NO_EFFECT && self.db().effect(item.effect).target.is_some() {
-            let e = self.db().effect(item.effect);
+        if item.effect != NO_EFFECT && self.shared.db.effect(item.effect).target.is_some() {
+            let e = self.shared.db.effect(item.effect);
             let mut buf = ActionBuf::new();
             self.target_options(who as usize, e, &item.targets, &mut buf);
             if buf.is_empty() {

@@ -239,7 +239,8 @@ impl AoState {
         let p = self.cur as usize;
         let pos = self.seats[p].hand[h];
         let c = self.hand_card(p, pos);
-        let d = self.def(c);
+        let sh = Arc::clone(&self.shared); // entering play below borrows self mutably
+        let d = sh.db.card(self.id(c));
         if d.kind == Kind::Item {
             self.phase = Phase::Target(h as u8);
             return;

@@ -169,7 +169,7 @@ impl AoState {
 
     /// Put `dmg` damage on the card at `t`; `lure` when the attacker Lures Astray.
     pub(crate) fn hurt(&mut self, t: usize, dmg: u8, lure: bool) {
-        let d = self.udef(t);
+        let d = self.shared.db.card(self.field[t].id);
         self.field[t].damage = self.field[t].damage.saturating_add(dmg);
         if self.field[t].damage < d.strength {
             return;

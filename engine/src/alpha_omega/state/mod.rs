@@ -5,6 +5,7 @@
 
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
+use std::sync::Arc;
 
 use super::cards::{CardDef, Kind, Verb};
 use super::deck::DECK;
@@ -160,7 +161,7 @@ pub struct Job {
 /// A game in progress.
 #[derive(Clone)]
 pub struct AoState {
-    pub(crate) shared: &'static Shared,
+    pub(crate) shared: Arc<Shared>,
     /// Good players.
     pub players: u8,
     /// Deck index of each seat.
@@ -245,10 +246,10 @@ pub(crate) use crate::delegate::log;
 impl AoState {
     /// Deal a game: shuffle every deck, deal the opening hands, and (unless `hold`) run the
     /// first Opponent phase.
-    pub(crate) fn deal(shared: &'static Shared, seating: &[u8], rng: GameRng, hold: bool) -> Self {
+    pub(crate) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng, hold: bool) -> Self {
         let r = shared.rules;
         let mut s = AoState {
-            shared,
+            shared: Arc::clone(&shared),
             players: r.players,
             decks: [0; MAX_PLAYERS],
             seats: Default::default(),
@@ -315,8 +316,8 @@ impl AoState {
 
     /// The definition of card `c`.
     #[inline]
-    pub fn def(&self, c: Cref) -> &'static CardDef {
-        let sh: &'static Shared = self.shared;
+    pub fn def(&self, c: Cref) -> &CardDef {
+        let sh = &*self.shared;
         let id = if c.owner == OPP {
             sh.opponent.cards[c.pos as usize]
         } else {
@@ -336,8 +337,8 @@ impl AoState {
 
     /// Definition of the card in play at `i`.
     #[inline]
-    pub fn udef(&self, i: usize) -> &'static CardDef {
-        let sh: &'static Shared = self.shared;
+    pub fn udef(&self, i: usize) -> &CardDef {
+        let sh = &*self.shared;
         sh.db.card(self.field[i].id)
     }
 

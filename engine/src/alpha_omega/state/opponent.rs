@@ -99,7 +99,7 @@ impl AoState {
         let mut j = 0;
         while j < self.field.len() {
             let u = self.field[j];
-            let d = self.udef(j);
+            let d = self.shared.db.card(u.id);
             if u.opp && d.kind == Kind::Item && u.holder == NONE && !self.holds_class(c, d.class) {
                 self.field[j].holder = c;
                 log!(self, "{} equips {}", self.def(c).name, d.name);
@@ -117,7 +117,8 @@ impl AoState {
 
     /// An Opponent event takes effect (drawn, or set off when a Person arrives).
     fn opp_event(&mut self, c: Cref) {
-        let d = self.def(c);
+        let sh = Arc::clone(&self.shared); // the effects below borrow self mutably
+        let d = sh.db.card(self.id(c));
         let effects: ArrayVec<Effect, 4> = d.effects.iter().copied().collect();
         let mut lasting = 0;
         for e in effects {

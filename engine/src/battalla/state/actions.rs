@@ -134,7 +134,9 @@ impl BtState {
     #[inline]
     fn list_hand(&self, p: usize, open: bool, out: &mut ActionBuf) {
         let pl = &self.players[p];
-        let (ok, check) = pl.hand.plays(pl.stamina, open, self.play_tab[p]);
+        let (ok, check) =
+            pl.hand
+                .plays(pl.stamina, open, &self.shared.play[self.decks[p] as usize]);
         let mut m = ok | check;
         while m != 0 {
             let i = m.trailing_zeros();
@@ -219,7 +221,7 @@ impl BtState {
     /// of line: the listing calls it only for the rarer cards its table cannot decide.
     #[inline(never)]
     fn can_play(&self, p: usize, c: u8, open: bool) -> bool {
-        let d = self.def(p, c);
+        let d = card_of(&self.shared, self.decks, p, c);
         if self.players[p].stamina < d.cost {
             return false;
         }
@@ -342,7 +344,7 @@ impl BtState {
 
     fn play_card(&mut self, p: usize, i: usize) {
         let c = self.players[p].hand.remove(i);
-        let d = self.def(p, c);
+        let d = card_of(&self.shared, self.decks, p, c);
         match d.kind {
             Kind::Unit => {
                 self.players[p].stamina -= d.cost;

@@ -27,7 +27,9 @@ impl BtState {
                 let a = self.attack_of(self.board[att].as_ref().expect("attacker"));
                 if a >= 1 {
                     if let Some(c) = self.players[q].life.pop() {
-                        self.players[q].hand.push(c, self.play_tab[q]);
+                        self.players[q]
+                            .hand
+                            .push(c, &self.shared.play[self.decks[q] as usize]);
                         log!(
                             self,
                             "P{q} takes a life card into the hand ({} left)",

@@ -383,7 +383,7 @@ impl BtState {
                 Dest::HeroDeck => "Hero Deck",
             }
         );
-        let tab = self.play_tab[p];
+        let tab = &self.shared.play[self.decks[p] as usize];
         let pl = &mut self.players[p];
         match dest {
             Dest::Discard => pl.discard.push(c.pos),

@@ -93,7 +93,7 @@ impl BtState {
         }
         for p in 0..2 {
             let mut fresh = self.players[p].hand.clone();
-            fresh.rebuild(self.play_tab[p]);
+            fresh.rebuild(&self.shared.play[self.decks[p] as usize]);
             if fresh != self.players[p].hand {
                 return Err(format!("P{p}: the hand's masks disagree with its cards"));
             }

@@ -124,10 +124,10 @@ impl BtState {
     /// Whether `p` may play hand card `c` as a React now.
     #[inline]
     fn can_react(&self, p: usize, c: u8) -> bool {
-        if self.play_tab[p][c as usize] & PLAY_REACT == 0 {
+        if self.shared.play[self.decks[p] as usize][c as usize] & PLAY_REACT == 0 {
             return false;
         }
-        let d = self.def(p, c);
+        let d = card_of(&self.shared, self.decks, p, c);
         if self.players[p].stamina < d.cost {
             return false;
         }
@@ -162,7 +162,7 @@ impl BtState {
     /// Play assist `c` of `p` (already out of the hand) as a React or from the hand: it
     /// floats, its stamina is paid, its targets chosen, then its cost paid.
     pub(crate) fn activate_assist(&mut self, p: usize, c: u8, trigger: Trigger) {
-        let d = self.def(p, c);
+        let d = card_of(&self.shared, self.decks, p, c);
         self.players[p].stamina -= d.cost;
         self.players[p].floating.push(c);
         self.players[p].played |= bit(c);

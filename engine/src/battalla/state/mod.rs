@@ -7,6 +7,7 @@
 
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
+use std::sync::Arc;
 
 use super::cards::{CardDef, Kind, Trigger, Verb};
 use super::deck::{HEROES, MAIN, POSITIONS};
@@ -202,16 +203,7 @@ pub struct Battle {
 /// A game in progress.
 #[derive(Clone)]
 pub struct BtState {
-    pub(crate) shared: &'static Shared,
-    /// Each seat's card id at every deck position (from `shared.ids`).
-    ids: [&'static [u8; POSITIONS]; 2],
-    /// Each seat's [`super::rules::play_class`] at every deck position (from
-    /// `shared.play`).
-    pub(crate) play_tab: [&'static [u16; POSITIONS]; 2],
-    /// Each seat's [`Facts`] at every deck position (from `shared.facts`).
-    facts: [&'static [Facts; POSITIONS]; 2],
-    /// The card table (`shared.db.cards`).
-    cards: &'static [CardDef],
+    pub(crate) shared: Arc<Shared>,
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
@@ -328,10 +320,18 @@ fn bit(pos: u8) -> u64 {
     }
 }
 
+/// The card at deck position `pos` of seat `p` when decks `decks` are played. A free function
+/// so that the result borrows only a state's `shared` field: the other fields stay free to
+/// change while it is held.
+#[inline]
+pub(crate) fn card_of(sh: &Shared, decks: [u8; 2], p: usize, pos: u8) -> &CardDef {
+    &sh.db.cards[sh.ids[decks[p] as usize][pos as usize] as usize]
+}
+
 impl BtState {
     /// Deal a game: shuffle, choose the first player, deal the opening hands. Life cards
     /// are dealt once both players have taken their mulligan decision.
-    pub(crate) fn deal(shared: &'static Shared, seating: &[u8], mut rng: GameRng) -> Self {
+    pub(crate) fn deal(shared: Arc<Shared>, seating: &[u8], mut rng: GameRng) -> Self {
         let r = shared.rules;
         let first = match r.first {
             0 => 0,
@@ -339,20 +339,7 @@ impl BtState {
             _ => rand::RngExt::random_range(&mut rng, 0..2u8),
         };
         let mut s = BtState {
-            shared,
-            ids: [
-                &shared.ids[seating[0] as usize],
-                &shared.ids[seating[1] as usize],
-            ],
-            play_tab: [
-                &shared.play[seating[0] as usize],
-                &shared.play[seating[1] as usize],
-            ],
-            facts: [
-                &shared.facts[seating[0] as usize],
-                &shared.facts[seating[1] as usize],
-            ],
-            cards: &shared.db.cards,
+            shared: Arc::clone(&shared),
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             board: Default::default(),
@@ -405,19 +392,19 @@ impl BtState {
 
     /// The card at deck position `pos` of seat `p`.
     #[inline]
-    pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
-        &self.cards[self.ids[p][pos as usize] as usize]
+    pub fn def(&self, p: usize, pos: u8) -> &CardDef {
+        card_of(&self.shared, self.decks, p, pos)
     }
 
     /// The [`Facts`] of card `c`.
     #[inline]
-    pub fn fact(&self, c: Cr) -> &'static Facts {
-        &self.facts[c.seat as usize & 1][c.pos as usize]
+    pub fn fact(&self, c: Cr) -> &Facts {
+        &self.shared.facts[self.decks[c.seat as usize & 1] as usize][c.pos as usize]
     }
 
     /// The card `c`.
     #[inline]
-    pub fn cdef(&self, c: Cr) -> &'static CardDef {
+    pub fn cdef(&self, c: Cr) -> &CardDef {
         self.def(c.seat as usize, c.pos)
     }
 
@@ -425,7 +412,9 @@ impl BtState {
     pub(crate) fn draw_one(&mut self, p: usize) -> bool {
         match self.players[p].deck.pop() {
             Some(c) => {
-                self.players[p].hand.push(c, self.play_tab[p]);
+                self.players[p]
+                    .hand
+                    .push(c, &self.shared.play[self.decks[p] as usize]);
                 self.players[p].drawn |= bit(c);
                 true
             }
@@ -478,7 +467,7 @@ impl BtState {
         {
             *x = c;
         }
-        pl.hand.rebuild(self.play_tab[o]);
+        pl.hand.rebuild(&self.shared.play[self.decks[o] as usize]);
         let me = &mut self.players[viewer as usize];
         pool.clear();
         pool.extend(me.deck.iter().copied());
@@ -520,7 +509,7 @@ impl BtState {
         if !self.fact(c).has(trigger) {
             return;
         }
-        let d = self.cdef(c);
+        let d = card_of(&self.shared, self.decks, c.seat as usize, c.pos);
         for (k, e) in d.effects.iter().enumerate() {
             if e.trigger != trigger {
                 continue;

@@ -155,7 +155,7 @@ impl BtState {
     /// Resolve one entry taken off the top of the Storyboard.
     fn resolve(&mut self, e: Entry) {
         let p = e.owner as usize;
-        let name = &self.def(p, e.src).name;
+        let name = &card_of(&self.shared, self.decks, p, e.src).name;
         if e.assist {
             if let Some(i) = self.players[p].floating.iter().position(|&c| c == e.src) {
                 self.players[p].floating.remove(i);
@@ -204,7 +204,7 @@ impl BtState {
             }
         }
         if lost && !e.targets.is_empty() {
-            log!(self, "{name} has no target left");
+            log!(self, "{} has no target left", self.def(p, e.src).name);
         }
         match eff.verb {
             Verb::Draw => {

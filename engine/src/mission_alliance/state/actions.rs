@@ -343,7 +343,7 @@ impl MaState {
             ready: !gadget,
         });
         if gadget {
-            pl.backs.actives |= if self.facts[p][card as usize].active {
+            pl.backs.actives |= if self.shared.facts[self.decks[p] as usize][card as usize].active {
                 bit
             } else {
                 0

@@ -21,7 +21,7 @@ impl MaState {
     /// Queue the abilities of kind `trigger` of `p`'s card `pos` (see [`MaState::trigger`]).
     #[inline(never)]
     fn queue(&mut self, p: usize, pos: u8, trigger: Trigger) {
-        let d = self.def(p, pos);
+        let d = card_of(&self.shared, self.decks, p, pos);
         let at = if p == self.cur as usize {
             // After the current player's waiting effects, before the opponent's.
             self.pending

@@ -259,7 +259,7 @@ impl MaState {
     /// missing.
     pub(super) fn team_bits(&self, p: usize, ti: usize) -> TeamBits {
         let r = &self.shared.rules;
-        let fx = self.facts[p];
+        let fx = &self.shared.facts[self.decks[p] as usize];
         let t = &self.players[p].teams[ti];
         let n = t.units.len();
         let mut b = TeamBits::default();

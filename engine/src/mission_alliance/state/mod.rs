@@ -5,10 +5,11 @@
 
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
+use std::sync::Arc;
 
 use super::cards::{CardDef, Facts, Kind, Symbol, Verb, MAX_COST};
 use super::deck::DECK;
-use super::rules::{Shared, FACTS, MAX_BACK};
+use super::rules::{Shared, MAX_BACK};
 use crate::{CardUsage, EndReason, GameRng, Outcome};
 
 mod actions;
@@ -167,9 +168,7 @@ pub struct Pending {
 /// A game in progress.
 #[derive(Clone)]
 pub struct MaState {
-    pub(crate) shared: &'static Shared,
-    /// Each seat's deck fact table (`shared.facts` of its deck).
-    pub(crate) facts: [&'static [Facts; FACTS]; 2],
+    pub(crate) shared: Arc<Shared>,
     /// Deck index played from each seat.
     pub decks: [u8; 2],
     /// The players.
@@ -227,9 +226,17 @@ impl std::fmt::Debug for MaState {
 
 pub(crate) use crate::delegate::log;
 
+/// The card at deck position `pos` of seat `p` when decks `decks` are played. A free function
+/// so that the result borrows only a state's `shared` field: the other fields stay free to
+/// change while it is held.
+#[inline]
+pub(crate) fn card_of(sh: &Shared, decks: [u8; 2], p: usize, pos: u8) -> &CardDef {
+    sh.db.card(sh.decks[decks[p] as usize].cards[pos as usize])
+}
+
 impl MaState {
     /// Deal a game: shuffle, choose the first player, deal the opening hands.
-    pub(crate) fn deal(shared: &'static Shared, seating: &[u8], mut rng: GameRng) -> Self {
+    pub(crate) fn deal(shared: Arc<Shared>, seating: &[u8], mut rng: GameRng) -> Self {
         let r = shared.rules;
         let first = match r.first {
             0 => 0,
@@ -237,11 +244,7 @@ impl MaState {
             _ => rand::RngExt::random_range(&mut rng, 0..2u8),
         };
         let mut s = MaState {
-            shared,
-            facts: [
-                &shared.facts[seating[0] as usize],
-                &shared.facts[seating[1] as usize],
-            ],
+            shared: Arc::clone(&shared),
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             cur: first,
@@ -286,17 +289,14 @@ impl MaState {
 
     /// The card at deck position `pos` of seat `p`.
     #[inline]
-    pub fn def(&self, p: usize, pos: u8) -> &'static CardDef {
-        let shared: &'static Shared = self.shared;
-        shared
-            .db
-            .card(shared.decks[self.decks[p] as usize].cards[pos as usize])
+    pub fn def(&self, p: usize, pos: u8) -> &CardDef {
+        card_of(&self.shared, self.decks, p, pos)
     }
 
     /// The packed facts of the card at deck position `pos` of seat `p`.
     #[inline]
     pub fn fx(&self, p: usize, pos: u8) -> Facts {
-        self.facts[p][pos as usize]
+        self.shared.facts[self.decks[p] as usize][pos as usize]
     }
 
     /// Draw one card for `p`, refilling the draw deck from the shuffled discard pile when it

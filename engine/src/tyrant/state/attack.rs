@@ -6,7 +6,7 @@ impl TyrantState {
     // ---- the assault's turn ------------------------------------------------------------
 
     pub(super) fn assault_turn(&mut self, p: usize, i: usize) {
-        let def = self.def(self.sides[p].assaults[i].card);
+        let card = self.sides[p].assaults[i].card;
         if self.sides[p].assaults[i].has(JAMMED) {
             note!(self, "  {} is jammed and skips its turn", self.an(p, i));
             self.sides[p].assaults[i].set(ATTACKED, true);
@@ -14,9 +14,10 @@ impl TyrantState {
         }
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
-        for sk in def.acts.iter() {
+        for k in 0..self.def(card).acts.len() {
+            let sk = self.def(card).acts[k];
             let weakened = self.sides[p].assaults[i].weakened;
-            self.activate(p, Src::Assault(i as u8), *sk);
+            self.activate(p, Src::Assault(i as u8), sk);
             let u = &self.sides[p].assaults[i];
             // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
             // skill: the rest of its turn is cancelled.
@@ -28,7 +29,7 @@ impl TyrantState {
             // `zero_weaken_ends_attack` is off: then only its attack at the time counts).
             if self.shared.rules.zero_weaken_ends_attack
                 && u.weakened > weakened
-                && u.power(def) == 0
+                && u.power(self.def(card)) == 0
             {
                 no_attack = true;
             }
@@ -40,7 +41,7 @@ impl TyrantState {
             note!(self, "  {} does not attack", self.an(p, i));
         } else {
             // 2. Attack.
-            self.attack(p, i, def);
+            self.attack(p, i, card);
         }
         // A Rally that lasts one attack ends with the attack step.
         if self.shared.rules.rally_lasts == RallyLasts::Attack {
@@ -54,44 +55,45 @@ impl TyrantState {
         self.sides[s].assaults.iter().filter(|u| u.alive()).count() as i16
     }
 
-    pub(super) fn attack(&mut self, p: usize, i: usize, def: &'static CardDef) {
+    pub(super) fn attack(&mut self, p: usize, i: usize, card: u16) {
         let q = 1 - p;
-        if self.sides[p].assaults[i].power(def) == 0 {
+        let ap = self.def(card).passive;
+        if self.sides[p].assaults[i].power(self.def(card)) == 0 {
             return; // no attack at all
         }
         // Flurry is decided when the attack starts.
         let mut swings = 1u8;
-        if def.passive.flurry > 0 && self.roll(Ev::Flurry, self.shared.rules.flurry_chance) {
-            swings += def.passive.flurry;
-            note!(self, "  flurry: {} extra attacks", def.passive.flurry);
+        if ap.flurry > 0 && self.roll(Ev::Flurry, self.shared.rules.flurry_chance) {
+            swings += ap.flurry;
+            note!(self, "  flurry: {} extra attacks", ap.flurry);
         }
-        let fear = def.passive.fear;
+        let fear = ap.fear;
         for _ in 0..swings {
             // Fear: attack as if the slot opposite were empty.
             let opposite_alive = !fear && self.sides[q].assaults.get(i).is_some_and(|u| u.alive());
-            if def.passive.swipe && opposite_alive {
+            if ap.swipe && opposite_alive {
                 // Left neighbour, the card opposite, right neighbour.
                 if i > 0 && self.sides[q].assaults[i - 1].alive() {
-                    self.hit_assault(p, i, i - 1, def);
+                    self.hit_assault(p, i, i - 1, card);
                     if self.stop_swinging(p, i) {
                         return;
                     }
                 }
                 if self.sides[q].assaults[i].alive() {
-                    self.hit_assault(p, i, i, def);
+                    self.hit_assault(p, i, i, card);
                 } else {
-                    self.hit_beyond(p, i, def);
+                    self.hit_beyond(p, i, card);
                 }
                 if self.stop_swinging(p, i) {
                     return;
                 }
                 if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
-                    self.hit_assault(p, i, i + 1, def);
+                    self.hit_assault(p, i, i + 1, card);
                 }
             } else if opposite_alive {
-                self.hit_assault(p, i, i, def);
+                self.hit_assault(p, i, i, card);
             } else {
-                self.hit_beyond(p, i, def);
+                self.hit_beyond(p, i, card);
             }
             // 10. The sequence ends when the attacker died (and did not regenerate).
             if self.stop_swinging(p, i) {
@@ -124,9 +126,8 @@ impl TyrantState {
     }
 
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9).
-    pub(super) fn hit_assault(&mut self, p: usize, i: usize, j: usize, adef: &'static CardDef) {
+    pub(super) fn hit_assault(&mut self, p: usize, i: usize, j: usize, acard: u16) {
         let q = 1 - p;
-        let rules: &'static Rules = &self.shared.rules;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let (ah, dh) = (self.hot(a.card), self.hot(d.card));
@@ -135,7 +136,7 @@ impl TyrantState {
             // beyond Armor and Pierce (the same sum as below with Valor and Antiair at 0).
             let defence = (dh.armor as i16 + d.protected as i16 - ah.pierce as i16).max(0);
             let dmg = a
-                .power(adef)
+                .power(self.def(acard))
                 .saturating_add(d.enfeebled as i16)
                 .saturating_sub(defence)
                 .max(0);
@@ -151,12 +152,13 @@ impl TyrantState {
             }
             return;
         }
-        let ddef = self.def(d.card);
+        let dp = self.def(d.card).passive;
+        let ap = self.def(acard).passive;
         // 3. Flying: a dodge, unless the attacker flies too or has Antiair.
-        if ddef.passive.flying
-            && !adef.passive.flying
-            && adef.passive.antiair == 0
-            && self.roll(Ev::Flying, rules.flying_chance)
+        if dp.flying
+            && !ap.flying
+            && ap.antiair == 0
+            && self.roll(Ev::Flying, self.shared.rules.flying_chance)
         {
             note!(
                 self,
@@ -167,15 +169,10 @@ impl TyrantState {
             return;
         }
         // 3.–4. Armor, Enfeeble, Antiair, Protect, Pierce; Valor.
-        let power = a.power(adef);
-        let valor = self.valor(p, adef);
-        let antiair = if ddef.passive.flying {
-            adef.passive.antiair as i16
-        } else {
-            0
-        };
-        let defence =
-            (ddef.passive.armor as i16 + d.protected as i16 - adef.passive.pierce as i16).max(0);
+        let power = a.power(self.def(acard));
+        let valor = self.valor(p, self.def(acard));
+        let antiair = if dp.flying { ap.antiair as i16 } else { 0 };
+        let defence = (dp.armor as i16 + d.protected as i16 - ap.pierce as i16).max(0);
         let dmg = power
             .saturating_add(valor + antiair + d.enfeebled as i16)
             .saturating_sub(defence)
@@ -195,44 +192,35 @@ impl TyrantState {
         }
         // 6. On damage to an assault: Immobilize, Poison, Counter, Leech, Siphon, Berserk,
         // Disease, in the text's order.
-        if adef.passive.immobilize {
+        if ap.immobilize {
             let d = self.sides[q].assaults[j];
             if !d.has(IMMOBILIZED)
                 && !d.has(JAMMED)
                 && d.timer <= 1
-                && self.roll(Ev::Immobilize, rules.immobilize_chance)
+                && self.roll(Ev::Immobilize, self.shared.rules.immobilize_chance)
             {
                 self.sides[q].assaults[j].set(IMMOBILIZED, true);
                 note!(self, "  {} is immobilized", self.an(q, j));
             }
         }
         // 9. Only a stronger Poison replaces a weaker one.
-        if adef.passive.poison > self.sides[q].assaults[j].poisoned {
-            self.sides[q].assaults[j].poisoned = adef.passive.poison;
-            note!(
-                self,
-                "  {} is poisoned ({})",
-                self.an(q, j),
-                adef.passive.poison
-            );
+        if ap.poison > self.sides[q].assaults[j].poisoned {
+            self.sides[q].assaults[j].poisoned = ap.poison;
+            note!(self, "  {} is poisoned ({})", self.an(q, j), ap.poison);
         }
         let killed = !self.sides[q].assaults[j].alive();
-        if ddef.passive.counter > 0 && (rules.counter_on_death || !killed) {
-            self.counter(p, i, ddef.passive.counter);
+        if dp.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
+            self.counter(p, i, dp.counter);
         }
         // 8. Leech needs a living, non-diseased attacker.
         let a = &mut self.sides[p].assaults[i];
-        if adef.passive.leech > 0 && a.alive() && !a.has(DISEASED) {
-            a.hp =
-                a.hp.saturating_add(dmg.min(adef.passive.leech as i16))
-                    .min(a.max_hp);
+        if ap.leech > 0 && a.alive() && !a.has(DISEASED) {
+            a.hp = a.hp.saturating_add(dmg.min(ap.leech as i16)).min(a.max_hp);
             note!(self, "  leech: {}", self.an(p, i));
         }
-        if adef.passive.siphon > 0 {
+        if ap.siphon > 0 {
             let c = &mut self.sides[p].commander;
-            c.hp =
-                c.hp.saturating_add(dmg.min(adef.passive.siphon as i16))
-                    .min(c.max_hp);
+            c.hp = c.hp.saturating_add(dmg.min(ap.siphon as i16)).min(c.max_hp);
             note!(
                 self,
                 "  siphon: the {} commander has {} hp",
@@ -241,23 +229,23 @@ impl TyrantState {
             );
         }
         let a = &mut self.sides[p].assaults[i];
-        if adef.passive.berserk > 0 && (a.alive() || rules.berserk_on_counter_death) {
-            a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+        if ap.berserk > 0 && (a.alive() || self.shared.rules.berserk_on_counter_death) {
+            a.berserk = a.berserk.saturating_add(ap.berserk as i16);
             note!(
                 self,
                 "  berserk: {} has {} attack",
                 self.an(p, i),
-                self.sides[p].assaults[i].power(adef)
+                self.sides[p].assaults[i].power(self.def(acard))
             );
         }
-        if adef.passive.disease {
+        if ap.disease {
             self.sides[q].assaults[j].set(DISEASED, true);
             note!(self, "  {} is diseased", self.an(q, j));
         }
         // 7. Deaths: Crush, then Regenerate (the defender's, then the attacker's).
         if killed {
-            if adef.passive.crush > 0 {
-                self.crush(p, adef.passive.crush);
+            if ap.crush > 0 {
+                self.crush(p, ap.crush);
                 if self.over() {
                     return;
                 }
@@ -312,13 +300,13 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
-    pub(super) fn hit_beyond(&mut self, p: usize, i: usize, adef: &'static CardDef) {
+    pub(super) fn hit_beyond(&mut self, p: usize, i: usize, acard: u16) {
+        let ap = self.def(acard).passive;
         let q = 1 - p;
-        let rules: &'static Rules = &self.shared.rules;
         let power = self.sides[p].assaults[i]
-            .power(adef)
-            .saturating_add(self.valor(p, adef));
-        let wall = if adef.passive.fear && !rules.fear_wall {
+            .power(self.def(acard))
+            .saturating_add(self.valor(p, self.def(acard)));
+        let wall = if ap.fear && !self.shared.rules.fear_wall {
             None
         } else {
             self.wall_of(q)
@@ -326,8 +314,8 @@ impl TyrantState {
         let (dmg, counter, alive) = match wall {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
-                let wdef = self.shared.db.card(u.card);
-                let armor = (wdef.passive.armor as i16 - adef.passive.pierce as i16).max(0);
+                let wp = self.shared.db.card(u.card).passive;
+                let armor = (wp.armor as i16 - ap.pierce as i16).max(0);
                 let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
@@ -338,7 +326,7 @@ impl TyrantState {
                     self.an(p, i),
                     SEATS[q]
                 );
-                (dmg, wdef.passive.counter, alive)
+                (dmg, wp.counter, alive)
             }
             None => {
                 self.hit_commander(p, power);
@@ -349,9 +337,9 @@ impl TyrantState {
         let mut countered_dead = false;
         if counter > 0
             && dmg > 0
-            && rules.wall_counter
+            && self.shared.rules.wall_counter
             && !self.over()
-            && (rules.counter_on_death || alive)
+            && (self.shared.rules.counter_on_death || alive)
         {
             self.counter(p, i, counter);
             if !self.sides[p].assaults[i].alive() {
@@ -359,10 +347,10 @@ impl TyrantState {
                 self.died(p, i);
             }
         }
-        if rules.berserk_on_commander && dmg > 0 && !self.over() {
+        if self.shared.rules.berserk_on_commander && dmg > 0 && !self.over() {
             let a = &mut self.sides[p].assaults[i];
-            if a.alive() && (!countered_dead || rules.berserk_on_counter_death) {
-                a.berserk = a.berserk.saturating_add(adef.passive.berserk as i16);
+            if a.alive() && (!countered_dead || self.shared.rules.berserk_on_counter_death) {
+                a.berserk = a.berserk.saturating_add(ap.berserk as i16);
             }
         }
     }

@@ -1,5 +1,7 @@
 //! The Tyrant game state and its rules (turn steps 1–12, the assault's turn, skills).
 
+use std::sync::Arc;
+
 use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -7,7 +9,7 @@ use rand::{Rng, RngExt};
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
 use crate::tyrant::hot::{self, Hot};
-use crate::tyrant::rules::{AtLimit, RallyLasts, Rules, Shared};
+use crate::tyrant::rules::{AtLimit, RallyLasts, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
 
 /// Capacity of a row. Every card on a row comes from the owner's deck and sits there at most
@@ -172,7 +174,7 @@ enum Src {
 /// A game of Tyrant.
 #[derive(Clone, Debug)]
 pub struct TyrantState {
-    pub(super) shared: &'static Shared,
+    pub(super) shared: Arc<Shared>,
     /// The two sides, by seat (attacker 0, defender 1).
     pub sides: [Side; 2],
     /// The seat whose turn it is.
@@ -258,7 +260,7 @@ macro_rules! note {
 
 impl PartialEq for TyrantState {
     fn eq(&self, o: &Self) -> bool {
-        std::ptr::eq(self.shared, o.shared)
+        Arc::ptr_eq(&self.shared, &o.shared)
             && self.sides == o.sides
             && self.active == o.active
             && self.turn == o.turn
@@ -275,7 +277,7 @@ fn bit(pos: u8) -> u64 {
 
 impl TyrantState {
     /// Deal a game: shuffle both decks and run until the first decision.
-    pub(in crate::tyrant) fn deal(shared: &'static Shared, seating: &[u8], rng: GameRng) -> Self {
+    pub(in crate::tyrant) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng) -> Self {
         // Built in place: a side is over a kilobyte, and every move of the state is a copy.
         let empty = |seat: usize| {
             let deck = &shared.decks[seating[seat] as usize];
@@ -294,10 +296,12 @@ impl TyrantState {
                 dead: false,
             }
         };
+        let sides = [empty(0), empty(1)];
+        let active = shared.rules.first;
         let mut s = TyrantState {
-            shared,
-            sides: [empty(0), empty(1)],
-            active: shared.rules.first,
+            shared: Arc::clone(&shared),
+            sides,
+            active,
             turn: 1,
             result: None,
             rng,
@@ -360,16 +364,14 @@ impl TyrantState {
     }
 
     #[inline]
-    pub(super) fn def(&self, card: u16) -> &'static CardDef {
-        let shared: &'static Shared = self.shared;
-        shared.db.card(card)
+    pub(super) fn def(&self, card: u16) -> &CardDef {
+        self.shared.db.card(card)
     }
 
     /// The compiled hot record of card `card`.
     #[inline(always)]
     pub(super) fn hot(&self, card: u16) -> Hot {
-        let shared: &'static Shared = self.shared;
-        shared.hot[card as usize]
+        self.shared.hot[card as usize]
     }
 
     /// The card at deck position `pos` of seat `seat`.

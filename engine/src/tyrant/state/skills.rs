@@ -104,8 +104,7 @@ impl TyrantState {
         sk: ActSkill,
         via: Via,
     ) {
-        let rules: &'static Rules = &self.shared.rules;
-        let tdef = self.def(self.sides[ts].assaults[t].card);
+        let tp = self.def(self.sides[ts].assaults[t].card).passive;
         let on_enemy = ts != p;
         note!(
             self,
@@ -125,11 +124,11 @@ impl TyrantState {
             self.an(ts, t)
         );
         // 2. Evade: only against the enemy's own skills.
-        if on_enemy && tdef.passive.evade && self.roll(Ev::Evade, rules.evade_chance) {
+        if on_enemy && tp.evade && self.roll(Ev::Evade, self.shared.rules.evade_chance) {
             note!(self, "  {} evades", self.an(ts, t));
             return;
         }
-        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, rules.jam_chance) {
+        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, self.shared.rules.jam_chance) {
             note!(self, "  the jam fails");
             return;
         }
@@ -139,13 +138,13 @@ impl TyrantState {
         let Src::Assault(i) = src else { return };
         let i = i as usize;
         let (answer, ev, chance) = if on_enemy {
-            (tdef.passive.payback, Ev::Payback, rules.payback_chance)
+            (tp.payback, Ev::Payback, self.shared.rules.payback_chance)
         } else {
-            let counts = via == Via::Printed || rules.tribute_on_chaos;
+            let counts = via == Via::Printed || self.shared.rules.tribute_on_chaos;
             (
-                tdef.passive.tribute && t != i && counts,
+                tp.tribute && t != i && counts,
                 Ev::Tribute,
-                rules.tribute_chance,
+                self.shared.rules.tribute_chance,
             )
         };
         if !answer || !self.valid_target(sk.kind, ANY_FACTION, &self.sides[p].assaults[i]) {
@@ -163,8 +162,8 @@ impl TyrantState {
         );
         // The answered Jam rolls again unless `payback_jam_roll` is off.
         if sk.kind == ActKind::Jam
-            && rules.payback_jam_roll
-            && !self.roll(Ev::Jam, rules.jam_chance)
+            && self.shared.rules.payback_jam_roll
+            && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
         {
             note!(self, "  the jam fails");
             return;

@@ -101,8 +101,9 @@ impl TyrantState {
         // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
         if let Some(pos) = played {
             let id = self.card_at(p, pos);
-            let def = self.def(id);
-            note!(self, "  {} plays {}", SEATS[p], def.name);
+            note!(self, "  {} plays {}", SEATS[p], self.def(id).name);
+            let shared = &*self.shared;
+            let def = shared.db.card(id);
             let side = &mut self.sides[p];
             side.played |= bit(pos);
             match def.kind {
@@ -110,25 +111,28 @@ impl TyrantState {
                 CardType::Structure => side.structures.push(Unit::new(id, def, pos)),
                 CardType::Action => {
                     side.gone |= bit(pos);
-                    for sk in def.acts.iter() {
-                        self.activate(p, Src::Action, *sk);
+                    for k in 0..def.acts.len() {
+                        let sk = self.def(id).acts[k];
+                        self.activate(p, Src::Action, sk);
                     }
                 }
                 CardType::Commander => unreachable!("decks hold no commanders"),
             }
         }
         // 7. Commander.
-        let cdef = self.def(self.sides[p].commander.card);
-        for sk in cdef.acts.iter() {
-            self.activate(p, Src::Commander, *sk);
+        let commander = self.sides[p].commander.card;
+        for k in 0..self.def(commander).acts.len() {
+            let sk = self.def(commander).acts[k];
+            self.activate(p, Src::Commander, sk);
         }
         // 8. Structures, left to right.
         let mut i = 0;
         while i < self.sides[p].structures.len() {
             let u = self.sides[p].structures[i];
             if u.alive() && u.timer == 0 {
-                for sk in self.def(u.card).acts.iter() {
-                    self.activate(p, Src::Structure, *sk);
+                for k in 0..self.def(u.card).acts.len() {
+                    let sk = self.def(u.card).acts[k];
+                    self.activate(p, Src::Structure, sk);
                 }
             }
             i += 1;
@@ -152,7 +156,7 @@ impl TyrantState {
     }
 
     pub(super) fn refresh(&mut self, p: usize) {
-        let shared: &'static Shared = self.shared;
+        let shared = &*self.shared;
         if !shared.decks[self.sides[p].deck as usize].has_refresh {
             return;
         }
