@@ -166,7 +166,7 @@ impl Ruleset for Tyrant {
     }
 
     fn new_game_into(&self, state: &mut TyrantState, seating: &[u8], rng: GameRng) {
-        state.redeal(self.shared, seating, rng);
+        state.redeal(&self.shared, seating, rng);
     }
 
     fn card_names(&self) -> Vec<String> {

@@ -315,13 +315,11 @@ impl TyrantState {
 
     /// Deal a game into this state, whatever game it held: the same state as
     /// [`TyrantState::deal`] with the same arguments, without building and moving a new one.
-    pub(in crate::tyrant) fn redeal(
-        &mut self,
-        shared: &'static Shared,
-        seating: &[u8],
-        rng: GameRng,
-    ) {
-        self.shared = shared;
+    pub(in crate::tyrant) fn redeal(&mut self, shared: &Arc<Shared>, seating: &[u8], rng: GameRng) {
+        // The same tables as before in a run: no reference count to touch.
+        if !Arc::ptr_eq(&self.shared, shared) {
+            self.shared = Arc::clone(shared);
+        }
         for (seat, side) in self.sides.iter_mut().enumerate() {
             let deck = &shared.decks[seating[seat] as usize];
             side.commander = Unit::new(deck.commander, shared.db.card(deck.commander), NO_POS);
@@ -349,7 +347,7 @@ impl TyrantState {
 
     /// The deal's last steps: fill and shuffle both draw piles, then begin the first turn.
     fn shuffle_and_start(&mut self, seating: &[u8]) {
-        let shared = self.shared;
+        let shared: &Shared = &self.shared;
         for (seat, &deck) in seating.iter().enumerate().take(2) {
             let n = shared.decks[deck as usize].cards.len() as u8;
             let side = &mut self.sides[seat];
