@@ -187,6 +187,13 @@ pub fn run<R: Ruleset>(ruleset: &R, games: u64, seed: u64, deep: bool) -> Result
         if replay != end {
             return Err(ctx("replaying the same actions gave a different end".into()));
         }
+        // Dealing into a played state gives the fresh deal.
+        ruleset.new_game_into(&mut replay, &seats[..players], game_rng(seed, i));
+        if replay != start {
+            return Err(ctx(
+                "dealing into a played state differs from a new deal".into()
+            ));
+        }
 
         // A clone taken mid-game behaves like its original.
         if !actions.is_empty() {

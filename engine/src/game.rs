@@ -358,6 +358,14 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// allocate. All of the game's randomness derives from `rng`.
     fn new_game(&self, seating: &[u8], rng: GameRng) -> Self::State;
 
+    /// Deal a new game into `state`, a state of this rule set (any earlier game's): the
+    /// result must equal [`Ruleset::new_game`]'s. The simulator keeps one state per worker
+    /// and deals into it, so a game that overrides this resets its state in place instead of
+    /// building and moving a new one. Must not allocate.
+    fn new_game_into(&self, state: &mut Self::State, seating: &[u8], rng: GameRng) {
+        *state = self.new_game(seating, rng);
+    }
+
     /// Names of every card of the loaded card data, in file order (for card edits and
     /// listings). Empty when the game does not support card edits.
     fn card_names(&self) -> Vec<String> {

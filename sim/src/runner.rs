@@ -76,8 +76,31 @@ pub fn play_game_observed<G: Game, F: FnMut(&mut G, ToMove, Action)>(
     peeks: &[bool],
     rngs: &mut [GameRng],
     chance_rng: &mut GameRng,
-    mut observe: F,
+    observe: F,
 ) -> (G, GameRecord) {
+    let rec = play_in_place(
+        &mut state,
+        agents,
+        slot_of_seat,
+        peeks,
+        rngs,
+        chance_rng,
+        observe,
+    );
+    (state, rec)
+}
+
+/// [`play_game_observed`] on a state the caller keeps: the game is played where it lies, so
+/// a state of a few kilobytes is never moved.
+fn play_in_place<G: Game, F: FnMut(&mut G, ToMove, Action)>(
+    state: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    slot_of_seat: &[usize],
+    peeks: &[bool],
+    rngs: &mut [GameRng],
+    chance_rng: &mut GameRng,
+    mut observe: F,
+) -> GameRecord {
     let mut legal = ActionBuf::new();
     let mut chance = ChanceBuf::new();
     let mut decisions = [0u32; MAX_PLAYERS];
@@ -85,8 +108,8 @@ pub fn play_game_observed<G: Game, F: FnMut(&mut G, ToMove, Action)>(
         match state.to_move() {
             ToMove::Terminal => break,
             ToMove::Chance => {
-                let pick = sample_chance(&state, &mut chance, chance_rng);
-                observe(&mut state, ToMove::Chance, pick);
+                let pick = sample_chance(state, &mut chance, chance_rng);
+                observe(state, ToMove::Chance, pick);
                 state.apply_unchecked(pick);
             }
             ToMove::Player(p) => {
@@ -96,22 +119,21 @@ pub fn play_game_observed<G: Game, F: FnMut(&mut G, ToMove, Action)>(
                 } else {
                     decisions[p as usize] += 1;
                     let k = slot_of_seat[p as usize];
-                    let view = View::new(&state, p, &legal, peeks[k]);
+                    let view = View::new(state, p, &legal, peeks[k]);
                     agents[k].choose(&view, &mut rngs[k])
                 };
-                observe(&mut state, ToMove::Player(p), a);
+                observe(state, ToMove::Player(p), a);
                 state.apply_unchecked(a);
             }
         }
     }
     let o = state.outcome().expect("terminal games have an outcome");
-    let rec = GameRecord {
+    GameRecord {
         results: o.results,
         end: o.end,
         turns: state.turn(),
         decisions,
-    };
-    (state, rec)
+    }
 }
 
 /// Seats of game `i` of a matchup whose slots hold `decks`: seats rotate game by game, slot
@@ -141,7 +163,53 @@ pub fn play_seeded<R: Ruleset>(
     agents: &mut [Box<dyn Agent<R::State>>],
     peeks: &[bool],
 ) -> (R::State, GameRecord) {
-    let state = ruleset.new_game(seating, game_rng(seed, g));
+    let mut state = ruleset.new_game(seating, game_rng(seed, g));
+    let rec = play_dealt(
+        &mut state,
+        seed,
+        g,
+        seating.len(),
+        slot_of_seat,
+        agents,
+        peeks,
+    );
+    (state, rec)
+}
+
+/// [`play_seeded`] into a state the caller keeps (`None` before its first game): the game
+/// is dealt into it with [`Ruleset::new_game_into`] and played where it lies.
+#[allow(clippy::too_many_arguments)] // play_seeded's seven, plus the kept state
+pub fn play_seeded_into<'s, R: Ruleset>(
+    state: &'s mut Option<R::State>,
+    ruleset: &R,
+    seed: u64,
+    g: u64,
+    seating: &[u8],
+    slot_of_seat: &[usize],
+    agents: &mut [Box<dyn Agent<R::State>>],
+    peeks: &[bool],
+) -> (&'s R::State, GameRecord) {
+    let rng = game_rng(seed, g);
+    match state.as_mut() {
+        Some(s) => ruleset.new_game_into(s, seating, rng),
+        None => *state = Some(ruleset.new_game(seating, rng)),
+    }
+    let s = state.as_mut().expect("dealt above");
+    let rec = play_dealt(s, seed, g, seating.len(), slot_of_seat, agents, peeks);
+    (s, rec)
+}
+
+/// Play global game `g` of a run seeded with `seed` from its dealt `state` (`n` seats), with
+/// the agent and chance streams of (`seed`, `g`).
+fn play_dealt<G: Game>(
+    state: &mut G,
+    seed: u64,
+    g: u64,
+    n: usize,
+    slot_of_seat: &[usize],
+    agents: &mut [Box<dyn Agent<G>>],
+    peeks: &[bool],
+) -> GameRecord {
     // Agent RNG streams follow the deck slot, not the seat.
     let mut rngs = [
         stream_rng(seed, g, RngRole::Agent(0)),
@@ -150,14 +218,14 @@ pub fn play_seeded<R: Ruleset>(
         stream_rng(seed, g, RngRole::Agent(3)),
     ];
     let mut chance_rng = stream_rng(seed, g, RngRole::Agent(MAX_PLAYERS as u8));
-    let n = seating.len();
-    play_game(
+    play_in_place(
         state,
         agents,
         slot_of_seat,
         peeks,
         &mut rngs[..n],
         &mut chance_rng,
+        |_, _, _| {},
     )
 }
 
@@ -598,6 +666,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
             .map(|a| make_agent_for(self.ruleset, a).expect("validated"))
             .collect();
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
+        let mut dealt = None;
         let mut team = [None; MAX_PLAYERS];
         for (seat, t) in team.iter_mut().enumerate().take(n) {
             *t = self.ruleset.team_of(seat);
@@ -610,7 +679,8 @@ impl<'a, R: Ruleset> Run<'a, R> {
             }
             // A duplicate deal's seatings share every stream: seeded by the deal's index.
             let stream = if duplicate { g / n as u64 } else { g };
-            let (state, rec) = play_seeded(
+            let (state, rec) = play_seeded_into(
+                &mut dealt,
                 self.ruleset,
                 self.seed,
                 stream,
@@ -646,7 +716,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
                         sa.draws_at_limit += lim as u64;
                     }
                 }
-                if let Some(v) = cardsim_engine::Game::score(&state, seat as u8) {
+                if let Some(v) = cardsim_engine::Game::score(state, seat as u8) {
                     sa.score.add(v);
                 }
                 let won = (r == PlayerResult::Win) as u64;

@@ -165,6 +165,10 @@ impl Ruleset for Tyrant {
         TyrantState::deal(Arc::clone(&self.shared), seating, rng)
     }
 
+    fn new_game_into(&self, state: &mut TyrantState, seating: &[u8], rng: GameRng) {
+        state.redeal(&self.shared, seating, rng);
+    }
+
     fn card_names(&self) -> Vec<String> {
         edit::card_names(&self.shared)
     }

@@ -309,18 +309,56 @@ impl TyrantState {
             forced_misses: ArrayVec::new(),
             log: None,
         };
+        s.shuffle_and_start(seating);
+        s
+    }
+
+    /// Deal a game into this state, whatever game it held: the same state as
+    /// [`TyrantState::deal`] with the same arguments, without building and moving a new one.
+    pub(in crate::tyrant) fn redeal(&mut self, shared: &Arc<Shared>, seating: &[u8], rng: GameRng) {
+        // The same tables as before in a run: no reference count to touch.
+        if !Arc::ptr_eq(&self.shared, shared) {
+            self.shared = Arc::clone(shared);
+        }
+        for (seat, side) in self.sides.iter_mut().enumerate() {
+            let deck = &shared.decks[seating[seat] as usize];
+            side.commander = Unit::new(deck.commander, shared.db.card(deck.commander), NO_POS);
+            side.assaults.clear();
+            side.structures.clear();
+            side.library.clear();
+            side.hand.clear();
+            side.deck = seating[seat];
+            side.drawn = 0;
+            side.opening = 0;
+            side.played = 0;
+            side.gone = 0;
+            side.turns = 0;
+            side.dead = false;
+        }
+        self.active = shared.rules.first;
+        self.turn = 1;
+        self.result = None;
+        self.rng = rng;
+        self.forced.clear();
+        self.forced_misses.clear();
+        self.log = None;
+        self.shuffle_and_start(seating);
+    }
+
+    /// The deal's last steps: fill and shuffle both draw piles, then begin the first turn.
+    fn shuffle_and_start(&mut self, seating: &[u8]) {
+        let shared: &Shared = &self.shared;
         for (seat, &deck) in seating.iter().enumerate().take(2) {
             let n = shared.decks[deck as usize].cards.len() as u8;
-            let side = &mut s.sides[seat];
+            let side = &mut self.sides[seat];
             side.library.extend(0..n);
             if shared.rules.shuffle {
-                side.library.shuffle(&mut s.rng);
+                side.library.shuffle(&mut self.rng);
             } else {
                 side.library.reverse(); // top = first card of the list
             }
         }
-        s.start_turn();
-        s
+        self.start_turn();
     }
 
     #[inline]
