@@ -114,6 +114,7 @@ impl AllegianceState {
                 while let Some(u) = self.players[p].units.pop() {
                     self.give_back(u.card);
                 }
+                self.players[p].act_units = 0;
                 for spec in list() {
                     let mut parts = spec.split(':').map(str::trim);
                     let name = parts.next().unwrap_or("");
@@ -181,6 +182,7 @@ impl AllegianceState {
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
+                    self.players[p].act_units += self.acts(c);
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();
                     if u.dmg >= self.max_hp(&u) {

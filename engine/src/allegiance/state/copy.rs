@@ -45,6 +45,7 @@ impl Clone for Player {
             played: self.played,
             focus: self.focus,
             curse: self.curse,
+            act_units: self.act_units,
         }
     }
 
@@ -73,6 +74,7 @@ impl Clone for Player {
             played,
             focus,
             curse,
+            act_units,
         } = o;
         self.hero = *hero;
         self.loadout = *loadout;
@@ -95,6 +97,7 @@ impl Clone for Player {
         self.played = *played;
         self.focus = *focus;
         self.curse = *curse;
+        self.act_units = *act_units;
     }
 }
 

@@ -127,7 +127,8 @@ impl AllegianceState {
                 out.push(Action(USE + i as u16));
             }
         }
-        for (i, u) in pl.units.iter().enumerate() {
+        let units: &[Unit] = if pl.act_units == 0 { &[] } else { &pl.units };
+        for (i, u) in units.iter().enumerate() {
             let e = t.act[u.card as usize];
             if e != NO_EFFECT && self.can_activate(p, e, u.exhausted) {
                 out.push(Action(ACT + i as u16));

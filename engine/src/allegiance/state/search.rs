@@ -193,6 +193,13 @@ impl AllegianceState {
                 }
                 uids.push(u.uid);
             }
+            let acts: usize = pl.units.iter().map(|u| self.acts(u.card) as usize).sum();
+            if pl.act_units as usize != acts {
+                return Err(format!(
+                    "P{p} counts {} units with an activated effect, has {acts}",
+                    pl.act_units
+                ));
+            }
             if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i32) {
                 return Err(format!("P{p} health {} out of range", pl.health));
             }

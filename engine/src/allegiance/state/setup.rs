@@ -49,6 +49,7 @@ impl AllegianceState {
                 played: 0,
                 focus: 0,
                 curse: [0; MAX_PLAYERS],
+                act_units: 0,
             });
         }
         let mut s = AllegianceState {
