@@ -97,6 +97,7 @@ impl AllegianceState {
                 while let Some(c) = self.players[p].hand.pop() {
                     self.give_back(c);
                 }
+                self.players[p].hand_actions = 0;
                 for name in list() {
                     let c = self.card_id(name)?;
                     let k = self.shared.db.card(c).kind;
@@ -108,6 +109,7 @@ impl AllegianceState {
                         .hand
                         .try_push(c)
                         .map_err(|_| "hand full".to_string())?;
+                    self.players[p].hand_actions += self.is_action(c);
                 }
             }
             "units" => {

@@ -76,6 +76,20 @@ impl AllegianceState {
         u8::from(self.shared.tables.act[card as usize] != NO_EFFECT)
     }
 
+    /// 1 if card `card` is an action card (counted in `Player::hand_actions`).
+    pub(in crate::allegiance) fn is_action(&self, card: u8) -> u8 {
+        u8::from(self.shared.tables.hand[card as usize].action)
+    }
+
+    /// The action cards in the hand of `p`, counted afresh.
+    pub(in crate::allegiance) fn count_hand_actions(&self, p: usize) -> u8 {
+        self.players[p]
+            .hand
+            .iter()
+            .map(|&c| self.is_action(c))
+            .sum()
+    }
+
     /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {

@@ -46,6 +46,7 @@ impl Clone for Player {
             focus: self.focus,
             curse: self.curse,
             act_units: self.act_units,
+            hand_actions: self.hand_actions,
         }
     }
 
@@ -75,6 +76,7 @@ impl Clone for Player {
             focus,
             curse,
             act_units,
+            hand_actions,
         } = o;
         self.hero = *hero;
         self.loadout = *loadout;
@@ -98,6 +100,7 @@ impl Clone for Player {
         self.focus = *focus;
         self.curse = *curse;
         self.act_units = *act_units;
+        self.hand_actions = *hand_actions;
     }
 }
 

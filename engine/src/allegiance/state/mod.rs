@@ -168,6 +168,9 @@ pub struct Player {
     /// Units in the territory whose card has an activated effect (kept where units enter, leave
     /// or change control), so that a reaction listing skips the territory when it is 0.
     pub act_units: u8,
+    /// Action cards in the hand (kept where hands change), so that a reaction listing skips
+    /// the hand when it is 0.
+    pub hand_actions: u8,
 }
 
 impl Player {

@@ -98,7 +98,7 @@ impl AllegianceState {
         let t = &self.shared.tables;
         let pl = &self.players[p];
         let am = self.cost_mod(p, OpCode::ActionCost);
-        let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
+        let hand: &[u8] = if pl.hand_actions == 0 || pl.gold < eff_cost(db.min_action_cost, am) {
             &[]
         } else {
             &pl.hand
