@@ -97,6 +97,7 @@ impl AllegianceState {
                 while let Some(c) = self.players[p].hand.pop() {
                     self.give_back(c);
                 }
+                self.players[p].hand_actions = 0;
                 for name in list() {
                     let c = self.card_id(name)?;
                     let k = self.shared.db.card(c).kind;
@@ -108,12 +109,14 @@ impl AllegianceState {
                         .hand
                         .try_push(c)
                         .map_err(|_| "hand full".to_string())?;
+                    self.players[p].hand_actions += self.is_action(c);
                 }
             }
             "units" => {
                 while let Some(u) = self.players[p].units.pop() {
                     self.give_back(u.card);
                 }
+                self.players[p].act_units = 0;
                 for spec in list() {
                     let mut parts = spec.split(':').map(str::trim);
                     let name = parts.next().unwrap_or("");
@@ -181,6 +184,7 @@ impl AllegianceState {
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
+                    self.players[p].act_units += self.acts(c);
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();
                     if u.dmg >= self.max_hp(&u) {

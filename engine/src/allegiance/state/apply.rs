@@ -92,6 +92,7 @@ impl AllegianceState {
                 let i = ((a - HAND_A) / 2) as usize;
                 let half = (a - HAND_A) % 2;
                 let c = self.players[p].hand.remove(i);
+                self.players[p].hand_actions -= self.is_action(c);
                 let card = db.card(c);
                 if card.kind.is_unit() {
                     self.players[p].gold -=

@@ -73,10 +73,30 @@ impl AllegianceState {
         self.statics_touched(false);
     }
 
+    /// 1 if a unit of card `card` has an activated effect (counted in `Player::act_units`).
+    pub(in crate::allegiance) fn acts(&self, card: u8) -> u8 {
+        u8::from(self.shared.tables.act[card as usize] != NO_EFFECT)
+    }
+
+    /// 1 if card `card` is an action card (counted in `Player::hand_actions`).
+    pub(in crate::allegiance) fn is_action(&self, card: u8) -> u8 {
+        u8::from(self.shared.tables.hand[card as usize].action)
+    }
+
+    /// The action cards in the hand of `p`, counted afresh.
+    pub(in crate::allegiance) fn count_hand_actions(&self, p: usize) -> u8 {
+        self.players[p]
+            .hand
+            .iter()
+            .map(|&c| self.is_action(c))
+            .sum()
+    }
+
     /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
         let u = self.players[s].units.remove(i);
+        self.players[s].act_units -= self.acts(u.card);
         for (c, _) in u.att {
             self.detach(c);
         }
@@ -158,6 +178,9 @@ impl AllegianceState {
             return;
         }
         let mut u = self.players[s].units.remove(i);
+        let acts = self.acts(u.card);
+        self.players[s].act_units -= acts;
+        self.players[who].act_units += acts;
         u.entered = self.turn;
         log!(
             self,
@@ -196,6 +219,7 @@ impl AllegianceState {
         }
         let uid = self.next_uid;
         self.next_uid += 1;
+        self.players[p].act_units += self.acts(card);
         self.players[p].units.push(Unit {
             uid,
             card,

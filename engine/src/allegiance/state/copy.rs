@@ -46,6 +46,8 @@ impl Clone for Player {
             played: self.played,
             focus: self.focus,
             curse: self.curse,
+            act_units: self.act_units,
+            hand_actions: self.hand_actions,
         }
     }
 
@@ -74,6 +76,8 @@ impl Clone for Player {
             played,
             focus,
             curse,
+            act_units,
+            hand_actions,
         } = o;
         self.hero = *hero;
         self.loadout = *loadout;
@@ -96,6 +100,8 @@ impl Clone for Player {
         self.played = *played;
         self.focus = *focus;
         self.curse = *curse;
+        self.act_units = *act_units;
+        self.hand_actions = *hand_actions;
     }
 }
 

@@ -16,6 +16,7 @@ impl AllegianceState {
         while let Some(c) = self.players[p].hand.pop() {
             self.discard_card(c);
         }
+        self.players[p].hand_actions = 0;
         // Effects they control end; counters they placed stay.
         let mut gone: ArrayVec<u8, { 2 * MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for pl in self.players.iter_mut() {

@@ -98,7 +98,7 @@ impl AllegianceState {
         let t = &self.shared.tables;
         let pl = &self.players[p];
         let am = self.cost_mod(p, OpCode::ActionCost);
-        let hand: &[u8] = if pl.gold < eff_cost(db.min_action_cost, am) {
+        let hand: &[u8] = if pl.hand_actions == 0 || pl.gold < eff_cost(db.min_action_cost, am) {
             &[]
         } else {
             &pl.hand
@@ -127,7 +127,8 @@ impl AllegianceState {
                 out.push(Action(USE + i as u16));
             }
         }
-        for (i, u) in pl.units.iter().enumerate() {
+        let units: &[Unit] = if pl.act_units == 0 { &[] } else { &pl.units };
+        for (i, u) in units.iter().enumerate() {
             let e = t.act[u.card as usize];
             if e != NO_EFFECT && self.can_activate(p, e, u.exhausted) {
                 out.push(Action(ACT + i as u16));

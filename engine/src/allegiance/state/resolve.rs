@@ -340,6 +340,7 @@ impl AllegianceState {
             Choice::Discard => {
                 let i = ((a - HAND_A) / 2) as usize;
                 let card = self.players[p].hand.remove(i);
+                self.players[p].hand_actions -= self.is_action(card);
                 self.discard_card(card);
             }
             Choice::Weapon => {

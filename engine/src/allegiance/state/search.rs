@@ -52,6 +52,9 @@ impl AllegianceState {
                 }
             }
         }
+        for q in 0..self.players.len() {
+            self.players[q].hand_actions = self.count_hand_actions(q);
+        }
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
 
@@ -192,6 +195,19 @@ impl AllegianceState {
                     return Err(format!("duplicate unit id {}", u.uid));
                 }
                 uids.push(u.uid);
+            }
+            if pl.hand_actions != self.count_hand_actions(p) {
+                return Err(format!(
+                    "P{p} counts {} action cards in hand",
+                    pl.hand_actions
+                ));
+            }
+            let acts: usize = pl.units.iter().map(|u| self.acts(u.card) as usize).sum();
+            if pl.act_units as usize != acts {
+                return Err(format!(
+                    "P{p} counts {} units with an activated effect, has {acts}",
+                    pl.act_units
+                ));
             }
             if pl.alive && (pl.health <= 0 || pl.health > self.hero(p).max_health as i32) {
                 return Err(format!("P{p} health {} out of range", pl.health));

@@ -50,6 +50,8 @@ impl AllegianceState {
                 played: 0,
                 focus: 0,
                 curse: [0; MAX_PLAYERS],
+                act_units: 0,
+                hand_actions: 0,
             });
         }
         let mut s = AllegianceState {
@@ -300,6 +302,7 @@ impl AllegianceState {
         }
         let c = self.decks[d].pop().expect("ensured");
         self.players[p].hand.push(c);
+        self.players[p].hand_actions += self.is_action(c);
         log!(self, "P{p} draws a {} card", DECK_NAMES[d]);
     }
 
