@@ -206,12 +206,18 @@ fn slurm_array_and_merge() {
             .join(format!("shard-000{k}-of-0004/shard.json"))
             .exists());
     }
-    let queue = run(Command::new(squeue)
-        .arg("-h")
-        .env("SLURM_CONF", &slurm_conf));
-    assert!(
-        !queue.contains("cardsim"),
-        "jobs left in the queue: {queue}"
+    // The merge job writes its report after manifest.json and then leaves the queue: wait for
+    // that (asserting at once raced with it), so no job of the test is left behind.
+    wait_for(
+        "the queue to empty",
+        Duration::from_secs(60),
+        || {
+            !run(Command::new(squeue)
+                .arg("-h")
+                .env("SLURM_CONF", &slurm_conf))
+            .contains("cardsim")
+        },
+        &logs,
     );
 
     let one = d.join("one");
