@@ -163,17 +163,19 @@ pub fn play_seeded<R: Ruleset>(
     agents: &mut [Box<dyn Agent<R::State>>],
     peeks: &[bool],
 ) -> (R::State, GameRecord) {
-    let mut state = ruleset.new_game(seating, game_rng(seed, g));
-    let rec = play_dealt(
-        &mut state,
+    let mut kept = None;
+    let rec = play_seeded_into(
+        &mut kept,
+        ruleset,
         seed,
         g,
-        seating.len(),
+        seating,
         slot_of_seat,
         agents,
         peeks,
-    );
-    (state, rec)
+    )
+    .1;
+    (kept.expect("dealt by play_seeded_into"), rec)
 }
 
 /// [`play_seeded`] into a state the caller keeps (`None` before its first game): the game
