@@ -9,6 +9,7 @@
 
 pub mod ablation;
 pub mod compare;
+pub mod console;
 pub mod coverage;
 pub mod csvout;
 pub mod datadir;

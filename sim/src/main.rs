@@ -187,7 +187,12 @@ fn main() -> ExitCode {
     };
     let r = r
         .and_then(|()| install_context(&cli.cmd))
-        .and_then(|()| run(cli.cmd));
+        .and_then(|()| run(cli.cmd))
+        .and_then(|()| match cardsim_sim::console::finish() {
+            // Output files are complete; only the console text is not.
+            Some(e) => Err(anyhow::anyhow!("writing to standard output failed: {e}")),
+            None => Ok(()),
+        });
     match r {
         Ok(()) => {
             distribute::finish();
@@ -195,7 +200,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             if let Some(w) = e.downcast_ref::<distribute::ShardWritten>() {
-                println!("{w}");
+                cardsim_sim::outln!("{w}");
                 return ExitCode::SUCCESS;
             }
             let msg = bounded(&format!("{e:#}"));
@@ -249,7 +254,7 @@ fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
             states: a.states,
             find: a.find,
         })
-        .map(|s| print!("{s}")),
+        .map(|s| cardsim_sim::out!("{s}")),
         Some(Cmd::Report(a)) => cmd_report(a),
         Some(Cmd::Match(a)) => cmd_match(a),
         Some(Cmd::Merge(a)) => cmd_merge(a, &|argv| {
@@ -261,20 +266,16 @@ fn run(cmd: Option<Cmd>) -> anyhow::Result<()> {
             run(cli.cmd)
         }),
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "cardsim",
-                &mut std::io::stdout(),
-            );
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cardsim", &mut text);
+            cardsim_sim::console::write_bytes(&text);
             Ok(())
         }
         Some(Cmd::Man) => {
-            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
-                // `cardsim man | head` closing the pipe early is not an error.
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-                _ => Ok(()),
-            }
+            let mut text = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut text)?;
+            cardsim_sim::console::write_bytes(&text);
+            Ok(())
         }
     }
 }

@@ -217,19 +217,22 @@ fn run_workload(w: &Workload, a: &BenchArgs) -> Result<()> {
     };
     if w.name == "tyrant" {
         // The original lines, unchanged.
-        println!(
+        cardsim_sim::outln!(
             "bench: tyrant {} vs {}, random vs random, seed {BENCH_SEED}",
-            w.decks[0], w.decks[1]
+            w.decks[0],
+            w.decks[1]
         );
-        println!(
+        cardsim_sim::outln!(
             "signature: games={} {} checksum={:016x}",
             r.manifest.games,
             counts(w, &r),
             r.checksum
         );
-        println!(
+        cardsim_sim::outln!(
             "speed: {:.0} games/s on {} threads ({:.3} s)",
-            r.manifest.games_per_second, r.manifest.threads, r.manifest.elapsed_seconds
+            r.manifest.games_per_second,
+            r.manifest.threads,
+            r.manifest.elapsed_seconds
         );
         return Ok(());
     }
@@ -238,15 +241,15 @@ fn run_workload(w: &Workload, a: &BenchArgs) -> Result<()> {
     } else {
         what
     };
-    println!("bench: {} {what}, seed {BENCH_SEED}", w.name);
-    println!(
+    cardsim_sim::outln!("bench: {} {what}, seed {BENCH_SEED}", w.name);
+    cardsim_sim::outln!(
         "signature {}: games={} {} checksum={:016x}",
         w.name,
         r.manifest.games,
         counts(w, &r),
         r.checksum
     );
-    println!(
+    cardsim_sim::outln!(
         "speed {}: {} games/s on {} threads ({:.3} s)",
         w.name,
         rate(r.manifest.games_per_second),
@@ -318,7 +321,7 @@ pub fn bench_agents() -> Result<()> {
         let decks = match example_decks(game) {
             Ok(d) => d,
             Err(e) => {
-                println!("agent speed: {game}: skipped ({e:#})");
+                cardsim_sim::outln!("agent speed: {game}: skipped ({e:#})");
                 continue;
             }
         };
@@ -330,14 +333,14 @@ pub fn bench_agents() -> Result<()> {
             let s = cardsim_sim::ladder::agent_speed(game, &decks, spec, decisions)?;
             let per_s = s.decisions as f64 / s.seconds.max(1e-9);
             match s.iterations_per_decision {
-                Some(it) => println!(
+                Some(it) => cardsim_sim::outln!(
                     "agent speed: {game} {}: {:.0} iterations/s per core ({:.1} decisions/s, {} decisions)",
                     s.label,
                     per_s * it as f64,
                     per_s,
                     s.decisions
                 ),
-                None => println!(
+                None => cardsim_sim::outln!(
                     "agent speed: {game} {}: {:.0} decisions/s per core ({} decisions)",
                     s.label, per_s, s.decisions
                 ),

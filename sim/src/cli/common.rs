@@ -106,7 +106,7 @@ impl ReportFlags {
         }
         let opts = cardsim_sim::report::ReportOptions { band: self.band };
         let (page, r) = cardsim_sim::report::write_report_with(out, &opts)?;
-        println!("report: {} ({} charts)", page.display(), r.charts.len());
+        cardsim_sim::outln!("report: {} ({} charts)", page.display(), r.charts.len());
         Ok(())
     }
 }

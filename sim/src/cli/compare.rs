@@ -31,12 +31,12 @@ pub fn cmd_compare(a: CompareArgs) -> Result<()> {
     let manifest = cardsim_sim::compare::compare_manifest(&c.game, &a.before, &a.after, &argv());
     let written = cardsim_sim::compare::write_folder(&out, &c.rows, &manifest)?;
     if c.changed.is_empty() {
-        println!("the two runs have the same inputs: every difference is zero");
+        cardsim_sim::outln!("the two runs have the same inputs: every difference is zero");
     } else {
-        println!("changed between the runs: {}", c.changed.join("; "));
+        cardsim_sim::outln!("changed between the runs: {}", c.changed.join("; "));
     }
-    print!("{}", cardsim_sim::compare::table(&c.rows));
-    println!(
+    cardsim_sim::out!("{}", cardsim_sim::compare::table(&c.rows));
+    cardsim_sim::outln!(
         "diff = after minus before score (win 1, draw 1/2), percentage points; 95% interval of an unpaired difference (the folders keep counts, not per-game results: a --patch run gives paired, narrower intervals); wrote {}",
         wrote(&written)
     );

@@ -72,7 +72,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         command: argv(),
     };
     let pairs = job.decks.len() * (job.decks.len() - 1) / 2;
-    println!(
+    cardsim_sim::outln!(
         "cardsim default run: Tyrant, {} example decks, round robin of {pairs} pairs x {} games, random vs random, seats alternated",
         job.decks.len(),
         a.games
@@ -98,20 +98,20 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     cardsim_sim::distribute::expect_plans(1 + spec.as_ref().map_or(0, plans));
     let ab = spec.as_ref().map(ablate_all).transpose()?;
     let r = execute(&job)?;
-    print!("{}", summary_table(&r.summary));
-    println!();
-    print!("{}", field_table(&r.summary));
-    println!(
+    cardsim_sim::out!("{}", summary_table(&r.summary));
+    cardsim_sim::outln!();
+    cardsim_sim::out!("{}", field_table(&r.summary));
+    cardsim_sim::outln!(
         "\n{} games in {:.2} s ({:.0} games/s on {} threads). Win rates carry 95% intervals (stratified by seat on the all rows); the attacker moves first; 'at limit' = games ended by the 50-turn rule (the defender wins them).",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.games_per_second, r.manifest.threads
     );
     if let (Some(spec), Some(ab)) = (&spec, &ab) {
         append_to(&out, spec, ab)?;
-        println!(
+        cardsim_sim::outln!(
             "ablation: every card of every deck removed in turn, {} paired games per opponent and card: {} games in {:.2} s (impact.csv; the report's first chart)",
             ablation_games, ab.games, ab.elapsed_seconds
         );
     }
-    println!("CSVs and manifest in {}", out.display());
+    cardsim_sim::outln!("CSVs and manifest in {}", out.display());
     a.report.write(&out)
 }

@@ -134,20 +134,20 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
         options: serde_json::to_value(&a)?,
     };
     let r = cardsim_sim::impact::impact(&spec)?;
-    print!("{}", cardsim_sim::impact::table(&r.rows));
+    cardsim_sim::out!("{}", cardsim_sim::impact::table(&r.rows));
     let notes = cardsim_sim::impact::notes_table(&r.rows);
     if !notes.is_empty() {
-        print!("Notes (what else a change implies):\n{notes}");
+        cardsim_sim::out!("Notes (what else a change implies):\n{notes}");
     }
     if !r.skipped.is_empty() {
-        print!(
+        cardsim_sim::out!(
             "Not ablated ({} of the deck's cards; rows with 0 games in impact.csv):\n{}",
             r.skipped.len(),
             cardsim_sim::impact::skipped_table(&r.skipped)
         );
     }
-    println!(
-        "{} games ({} paired) in {:.2} s on {} threads. diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
+    cardsim_sim::outln!(
+        "{} games ({} paired) in {:.2} s on {} threads. score diff = changed minus original deck score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences; wrote {}",
         r.manifest.games,
         r.manifest.games / 2,
         r.manifest.elapsed_seconds,

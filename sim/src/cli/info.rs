@@ -10,14 +10,14 @@ pub struct ListAgents;
 impl GameVisitor for ListAgents {
     type Output = ();
     fn visit<R: Ruleset>(self) {
-        println!(
+        cardsim_sim::outln!(
             "agents of {} (spec: name or name:key=value,key=value):",
             R::NAME
         );
         for a in cardsim_agents::list_agents::<R>() {
-            println!("  {:<10} {}", a.name, a.doc);
+            cardsim_sim::outln!("  {:<10} {}", a.name, a.doc);
             for p in &a.params {
-                println!("  {:<12} {p}", "");
+                cardsim_sim::outln!("  {:<12} {p}", "");
             }
         }
     }
@@ -25,7 +25,7 @@ impl GameVisitor for ListAgents {
 
 pub fn cmd_params(g: GameArg) -> Result<()> {
     let info = registry::info(&g.game)?;
-    println!(
+    cardsim_sim::outln!(
         "rule parameters of {} (set with --param name=value):",
         info.name
     );
@@ -38,7 +38,7 @@ pub fn cmd_params(g: GameArg) -> Result<()> {
         .max()
         .unwrap_or(0);
     for p in info.params {
-        println!(
+        cardsim_sim::outln!(
             "  {:<w$} default {:<9} ({}) {}",
             p.name,
             p.render(p.default),
@@ -47,11 +47,13 @@ pub fn cmd_params(g: GameArg) -> Result<()> {
         );
     }
     if !info.presets.is_empty() {
-        println!("presets (select with --preset NAME; --param wins over a preset's value):");
+        cardsim_sim::outln!(
+            "presets (select with --preset NAME; --param wins over a preset's value):"
+        );
         for p in info.presets {
-            println!("  {:<w$} {}", p.name, p.doc);
+            cardsim_sim::outln!("  {:<w$} {}", p.name, p.doc);
             let values: Vec<String> = p.values.iter().map(|(n, v)| format!("{n}={v}")).collect();
-            println!("  {:<w$} {}", "", values.join(" "));
+            cardsim_sim::outln!("  {:<w$} {}", "", values.join(" "));
         }
     }
     Ok(())

@@ -84,7 +84,7 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
     };
     let r = ladder(&job)?;
     let m = &r.manifest;
-    println!(
+    cardsim_sim::outln!(
         "ladder: {} ({}), {} agents, {} deals per pair, {} decks, seed {}",
         m.game,
         m.mode,
@@ -94,14 +94,14 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
         m.seed
     );
     if !m.fixed_seats.is_empty() {
-        println!(
+        cardsim_sim::outln!(
             "fixed by the rules: {}; the agents play the other seats, A and B on the same deals; \
              'A better' = deals where A's result beat B's, win rate = A's share of the untied deals",
             m.fixed_seats.join(", ")
         );
     }
-    print!("{}", ladder_table(&r));
-    println!(
+    cardsim_sim::out!("{}", ladder_table(&r));
+    cardsim_sim::outln!(
         "{} games in {:.1} s on {} threads; wrote {}",
         m.games,
         m.elapsed_seconds,

@@ -82,8 +82,8 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
         progress: !a.quiet,
         command: argv(),
     })?;
-    print!("{}", series_table(&r));
-    println!(
+    cardsim_sim::out!("{}", series_table(&r));
+    cardsim_sim::outln!(
         "{:.1} s on {} threads; wrote {}",
         r.manifest.elapsed_seconds,
         r.manifest.threads,

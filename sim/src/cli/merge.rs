@@ -57,7 +57,7 @@ pub fn cmd_merge(a: MergeArgs, rerun: &dyn Fn(Vec<String>) -> Result<()>) -> Res
     let started = std::time::Instant::now();
     // The command writes its report page too (unless its --no-report).
     rerun(argv)?;
-    println!(
+    cardsim_sim::outln!(
         "merged {n} shards ({games} games) into {} in {:.2} s",
         out.display(),
         started.elapsed().as_secs_f64()

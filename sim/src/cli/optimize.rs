@@ -189,8 +189,8 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         options: serde_json::to_value(&a)?,
     };
     let r = cardsim_sim::optimize::optimize(&spec)?;
-    print!("{}", cardsim_sim::optimize::write::summary(&r));
-    println!(
+    cardsim_sim::out!("{}", cardsim_sim::optimize::write::summary(&r));
+    cardsim_sim::outln!(
         "{} games in {:.2} s on {} threads; wrote {}",
         r.manifest.games,
         r.manifest.elapsed_seconds,

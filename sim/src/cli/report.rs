@@ -20,7 +20,7 @@ pub struct ReportArgs {
 pub fn cmd_report(a: ReportArgs) -> Result<()> {
     let opts = cardsim_sim::report::ReportOptions { band: a.band };
     let (path, r) = cardsim_sim::report::write_report_with(&a.dir, &opts)?;
-    println!(
+    cardsim_sim::outln!(
         "wrote {} ({} report, {} charts)",
         path.display(),
         r.kind,

@@ -138,10 +138,10 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         cardsim_sim::score::table(&r.summary),
     ];
     let tables: Vec<String> = tables.into_iter().filter(|t| !t.is_empty()).collect();
-    print!("{}", tables.join("\n"));
+    cardsim_sim::out!("{}", tables.join("\n"));
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(x) = row.deal.and_then(|d| d.diff) {
-            println!(
+            cardsim_sim::outln!(
                 "duplicate deals: {} scores {:+.4} [{:+.4}, {:+.4}] against the other decks (paired by deal)",
                 row.deck, x.est, x.lo, x.hi
             );
@@ -149,7 +149,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
     }
     for row in r.summary.iter().filter(|s| s.seat == "all") {
         if let Some(st) = row.stop {
-            println!(
+            cardsim_sim::outln!(
                 "sequential stop ({} win rate): {} after {} of {} games, LLR {}, interval half-width {}",
                 row.deck,
                 st.decision.name(),
@@ -161,7 +161,7 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             break;
         }
     }
-    println!(
+    cardsim_sim::outln!(
         "{} games in {:.2} s ({:.0} games/s on {} threads); wrote {}",
         r.manifest.games,
         r.manifest.elapsed_seconds,
@@ -180,9 +180,9 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
 /// --no-report).
 pub fn print_patch(spec: &PatchSpec, report: &ReportFlags) -> Result<()> {
     let r = cardsim_sim::patch::patch(spec)?;
-    println!("patch: {}", spec.patch.label());
-    print!("{}", cardsim_sim::compare::table(&r.rows));
-    println!(
+    cardsim_sim::outln!("patch: {}", spec.patch.label());
+    cardsim_sim::out!("{}", cardsim_sim::compare::table(&r.rows));
+    cardsim_sim::outln!(
         "{} games ({} paired) in {:.2} s on {} threads. diff = after minus before score (win 1, draw 1/2), percentage points, 95% interval from the paired per-game differences (same seeds before and after); wrote {}",
         r.manifest.games,
         r.manifest.games / 2,

@@ -23,7 +23,7 @@ pub fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
     let mut first: Option<String> = None;
     for f in &files {
         let rep = scenario::run_file(f);
-        print!("{}", scenario::render(&rep, a.verbose));
+        cardsim_sim::out!("{}", scenario::render(&rep, a.verbose));
         if rep.passed() {
             ok += 1;
         } else {
@@ -33,7 +33,7 @@ pub fn cmd_scenario(a: ScenarioArgs) -> Result<()> {
             }
         }
     }
-    println!("{ok} passed, {failed} failed");
+    cardsim_sim::outln!("{ok} passed, {failed} failed");
     if failed > 0 {
         let why = first.map(|w| format!(": {w}")).unwrap_or_default();
         let first_of = if failed > 1 { " (the first)" } else { "" };

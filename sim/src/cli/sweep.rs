@@ -95,8 +95,8 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         options: serde_json::to_value(&a)?,
     };
     let r = cardsim_sim::sweep::sweep(&spec)?;
-    print!("{}", cardsim_sim::sweep::table(&r));
-    println!(
+    cardsim_sim::out!("{}", cardsim_sim::sweep::table(&r));
+    cardsim_sim::outln!(
         "{} games in {:.2} s on {} threads (every value plays the same seeded games; stalls = games ended by the turn limit); wrote {}",
         r.manifest.games,
         r.manifest.elapsed_seconds,

@@ -92,8 +92,8 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         options: serde_json::to_value(&a)?,
     };
     let r = cardsim_sim::tournament::tournament(&spec)?;
-    print!("{}", cardsim_sim::tournament::tables(&r));
-    println!(
+    cardsim_sim::out!("{}", cardsim_sim::tournament::tables(&r));
+    cardsim_sim::outln!(
         "{} games in {:.2} s on {} threads. Matrix cells: the row deck's win rate (95% intervals in matrix.csv: stratified by seat, or deal-paired under --duplicate); ratings: Bradley-Terry on the Elo scale, mean 0, 95% intervals from the Fisher information; wrote {}",
         r.manifest.games, r.manifest.elapsed_seconds, r.manifest.threads, wrote(&r.written)
     );
