@@ -719,7 +719,9 @@ pub fn notes_table(rows: &[ImpactRow]) -> String {
 }
 
 /// The printed table, largest effect first (with the stopping decision of each change when a
-/// stopping rule ran).
+/// stopping rule ran). `base wins` and `new wins` are win rates; the difference is of scores
+/// (a draw counts one half), which is what the paired interval is about, so the two can
+/// differ in a game with draws.
 pub fn table(rows: &[ImpactRow]) -> String {
     let mut v: Vec<&ImpactRow> = rows.iter().collect();
     v.sort_by(|a, b| {
@@ -732,9 +734,9 @@ pub fn table(rows: &[ImpactRow]) -> String {
         "card",
         "change",
         "games",
-        "base",
-        "new",
-        "diff [95% CI] (paired)",
+        "base wins",
+        "new wins",
+        "score diff [95% CI] (paired)",
     ];
     if stops {
         head.push("stopping");

@@ -136,15 +136,15 @@ fn impact_prints_its_changes_largest_effect_first() {
 }
 
 const IMPACT: &str = concat!(
-    "card             change games  base   new    diff [95% CI] (paired)\n",
-    "---------------- ------ ----- ----- ----- -------------------------\n",
-    "Skull Cleaver    remove   400 36.2% 45.2%  +9.00 [+4.33, +13.67] pp\n",
-    "Ravager Tank     remove   400 36.2% 36.8%   +0.50 [-4.10, +5.10] pp\n",
-    "Skullsplitter    remove   400 36.2% 36.8%   +0.50 [-4.15, +5.15] pp\n",
-    "Paladin Colossus remove   400 36.2% 34.8%   -1.50 [-6.20, +3.20] pp\n",
-    "Siege Goliath    remove   400 36.2% 29.5%  -6.75 [-11.43, -2.07] pp\n",
-    "Bonecrusher      remove   400 36.2% 28.8%  -7.50 [-12.40, -2.60] pp\n",
-    "Ironhide Mauler  remove   400 36.2% 22.0% -14.25 [-18.98, -9.52] pp\n",
+    "card             change games base wins new wins score diff [95% CI] (paired)\n",
+    "---------------- ------ ----- --------- -------- ----------------------------\n",
+    "Skull Cleaver    remove   400     36.2%    45.2%     +9.00 [+4.33, +13.67] pp\n",
+    "Ravager Tank     remove   400     36.2%    36.8%      +0.50 [-4.10, +5.10] pp\n",
+    "Skullsplitter    remove   400     36.2%    36.8%      +0.50 [-4.15, +5.15] pp\n",
+    "Paladin Colossus remove   400     36.2%    34.8%      -1.50 [-6.20, +3.20] pp\n",
+    "Siege Goliath    remove   400     36.2%    29.5%     -6.75 [-11.43, -2.07] pp\n",
+    "Bonecrusher      remove   400     36.2%    28.8%     -7.50 [-12.40, -2.60] pp\n",
+    "Ironhide Mauler  remove   400     36.2%    22.0%    -14.25 [-18.98, -9.52] pp\n",
 );
 
 const RUN: &str = concat!(
