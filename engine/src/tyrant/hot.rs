@@ -14,6 +14,9 @@ pub const WALL: u16 = 4;
 pub const REGEN: u16 = 8;
 /// [`Hot::bits`]: Refresh.
 pub const REFRESH: u16 = 16;
+/// [`Hot::bits`]: the attack is more than one swing at the card opposite (Flurry, Swipe,
+/// Fear).
+pub const MOVES: u16 = 32;
 
 /// What the hot loops read of a card, compiled from its [`CardDef`] when the rule set is
 /// built (the full definition stays the reference: these are copies of its values).
@@ -27,7 +30,7 @@ pub struct Hot {
     pub pierce: u8,
     /// Number of activation skills.
     pub acts: u8,
-    /// Skill bits: [`ATK_EXTRA`], [`DEF_EXTRA`], [`WALL`], [`REGEN`], [`REFRESH`].
+    /// Skill bits: [`ATK_EXTRA`], [`DEF_EXTRA`], [`WALL`], [`REGEN`], [`REFRESH`], [`MOVES`].
     pub bits: u16,
 }
 
@@ -58,6 +61,9 @@ impl Hot {
         }
         if p.refresh {
             bits |= REFRESH;
+        }
+        if p.flurry > 0 || p.swipe || p.fear {
+            bits |= MOVES;
         }
         Hot {
             attack: def.attack,

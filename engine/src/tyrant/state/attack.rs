@@ -57,10 +57,21 @@ impl TyrantState {
 
     pub(super) fn attack(&mut self, p: usize, i: usize, card: u16) {
         let q = 1 - p;
-        let ap = self.def(card).passive;
-        if self.sides[p].assaults[i].power(self.def(card)) == 0 {
+        let h = self.hot(card);
+        if self.sides[p].assaults[i].power_of(h.attack) == 0 {
             return; // no attack at all
         }
+        if !h.has(hot::MOVES) {
+            // One swing at the card opposite, else past the row (the loop below with one
+            // swing, no Swipe and no Fear).
+            if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
+                self.hit_assault(p, i, i, card);
+            } else {
+                self.hit_beyond(p, i, card);
+            }
+            return;
+        }
+        let ap = self.def(card).passive;
         // Flurry is decided when the attack starts.
         let mut swings = 1u8;
         if ap.flurry > 0 && self.roll(Ev::Flurry, self.shared.rules.flurry_chance) {
