@@ -57,10 +57,21 @@ impl TyrantState {
 
     pub(super) fn attack(&mut self, p: usize, i: usize, card: u16) {
         let q = 1 - p;
-        let ap = self.def(card).passive;
-        if self.sides[p].assaults[i].power(self.def(card)) == 0 {
+        let h = self.hot(card);
+        if self.sides[p].assaults[i].power_of(h.attack) == 0 {
             return; // no attack at all
         }
+        if !h.has(hot::MOVES) {
+            // One swing at the card opposite, else past the row (the loop below with one
+            // swing, no Swipe and no Fear).
+            if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
+                self.hit_assault(p, i, i, card);
+            } else {
+                self.hit_beyond(p, i, card);
+            }
+            return;
+        }
+        let ap = self.def(card).passive;
         // Flurry is decided when the attack starts.
         let mut swings = 1u8;
         if ap.flurry > 0 && self.roll(Ev::Flurry, self.shared.rules.flurry_chance) {
@@ -131,21 +142,38 @@ impl TyrantState {
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let (ah, dh) = (self.hot(a.card), self.hot(d.card));
-        if !ah.has(hot::ATK_EXTRA) && !dh.has(hot::DEF_EXTRA) && self.log.is_none() {
-            // The common case, compiled: neither card has a skill that acts on this attack
-            // beyond Armor and Pierce (the same sum as below with Valor and Antiair at 0).
+        if !ah.has(hot::ATK_EXTRA) && !dh.has(hot::FLYING) && self.log.is_none() {
+            // The common case, compiled: no dodge, and of the attacker's on-damage skills at
+            // most Berserk (with Valor in the sum); the defender's Counter answers. The same
+            // steps as below, in the same order, for these skills only.
+            let valor = if ah.valor > 0 && self.living(p) < self.living(q) {
+                ah.valor as i16
+            } else {
+                0
+            };
             let defence = (dh.armor as i16 + d.protected as i16 - ah.pierce as i16).max(0);
             let dmg = a
-                .power(self.def(acard))
-                .saturating_add(d.enfeebled as i16)
+                .power_of(ah.attack)
+                .saturating_add(valor + d.enfeebled as i16)
                 .saturating_sub(defence)
                 .max(0);
-            if dmg > 0 {
-                let d = &mut self.sides[q].assaults[j];
-                d.hp = d.hp.saturating_sub(dmg);
-                if !d.alive() {
-                    self.died(q, j);
+            if dmg == 0 {
+                return;
+            }
+            let d = &mut self.sides[q].assaults[j];
+            d.hp = d.hp.saturating_sub(dmg);
+            let killed = !d.alive();
+            if dh.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
+                self.counter(p, i, dh.counter);
+            }
+            if ah.berserk > 0 {
+                let a = &mut self.sides[p].assaults[i];
+                if a.alive() || self.shared.rules.berserk_on_counter_death {
+                    a.berserk = a.berserk.saturating_add(ah.berserk as i16);
                 }
+            }
+            if killed {
+                self.died(q, j);
             }
             if !self.sides[p].assaults[i].alive() {
                 self.died(p, i);

@@ -112,7 +112,13 @@ impl Unit {
     /// Attack this turn: printed + Berserk + Rallied − Weakened, never below 0.
     #[inline]
     pub fn power(&self, def: &CardDef) -> i16 {
-        (def.attack as i16)
+        self.power_of(def.attack)
+    }
+
+    /// [`Unit::power`] from the printed attack `attack` (the card's [`Hot`] record holds it).
+    #[inline]
+    pub fn power_of(&self, attack: u8) -> i16 {
+        (attack as i16)
             .saturating_add(self.berserk)
             .saturating_add(self.rallied as i16)
             .saturating_sub(self.weakened as i16)

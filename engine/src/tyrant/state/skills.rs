@@ -39,6 +39,61 @@ impl TyrantState {
         }
     }
 
+    /// The valid targets of skill `sk` on side `ts`'s assault row, as slots in row order in
+    /// `buf`; returns how many. The same list as testing [`Self::valid_target`] on each card,
+    /// with the skill's kind decided once for the row and each card's test branch-free (every
+    /// slot is written, the count grows only for a valid target: whether a random board's card
+    /// is a target is not predictable).
+    #[inline]
+    pub(super) fn targets(&self, ts: usize, sk: ActSkill, buf: &mut [u8; ROW]) -> usize {
+        let row = self.sides[ts].assaults.as_slice();
+        if sk.faction != ANY_FACTION {
+            let mut n = 0;
+            for (i, u) in row.iter().enumerate() {
+                buf[n & (ROW - 1)] = i as u8;
+                n += self.valid_target(sk.kind, sk.faction, u) as usize;
+            }
+            return n;
+        }
+        let hot = &self.shared.hot;
+        let rules = &self.shared.rules;
+        let mut n = 0;
+        macro_rules! scan {
+            (|$u:ident| $valid:expr) => {
+                for (i, $u) in row.iter().enumerate() {
+                    buf[n & (ROW - 1)] = i as u8;
+                    n += ($u.alive() & $valid) as usize;
+                }
+            };
+        }
+        match sk.kind {
+            ActKind::Strike | ActKind::Enfeeble | ActKind::Protect => scan!(|u| true),
+            ActKind::Weaken => {
+                let idle = if rules.weaken_skips_idle {
+                    JAMMED | IMMOBILIZED
+                } else {
+                    0
+                };
+                scan!(|u| (u.power_of(hot[u.card as usize].attack) > 0)
+                    & (u.timer <= 1)
+                    & (u.flags & idle == 0))
+            }
+            ActKind::Rally => {
+                scan!(|u| (u.timer == 0) & (u.flags & (ATTACKED | JAMMED | IMMOBILIZED) == 0))
+            }
+            ActKind::Jam => scan!(|u| (u.timer <= 1) & (u.flags & JAMMED == 0)),
+            ActKind::Chaos => {
+                let skip = if rules.chaos_skips_jammed {
+                    CHAOSED | JAMMED
+                } else {
+                    CHAOSED
+                };
+                scan!(|u| (u.timer <= 1) & (u.flags & skip == 0))
+            }
+        }
+        n
+    }
+
     /// Fire one activation skill of side `p` from `src` (order rules 1–5 of the text).
     pub(super) fn activate(&mut self, p: usize, src: Src, sk: ActSkill) {
         let chaosed = match src {
@@ -51,12 +106,9 @@ impl TyrantState {
             (true, true) => (p, Via::Chaosed),
             (false, _) => (p, Via::Printed),
         };
-        let mut targets: ArrayVec<u8, ROW> = ArrayVec::new();
-        for (i, u) in self.sides[ts].assaults.iter().enumerate() {
-            if self.valid_target(sk.kind, sk.faction, u) {
-                targets.push(i as u8);
-            }
-        }
+        let mut buf = [0u8; ROW];
+        let n = self.targets(ts, sk, &mut buf);
+        let targets = &buf[..n];
         if targets.is_empty() {
             note!(
                 self,
@@ -79,7 +131,7 @@ impl TyrantState {
                 }
             }
         } else {
-            let t = self.pick(&targets);
+            let t = self.pick(targets);
             self.use_on(p, src, ts, t as usize, sk, via);
         }
     }
@@ -104,8 +156,11 @@ impl TyrantState {
         sk: ActSkill,
         via: Via,
     ) {
-        let tp = self.def(self.sides[ts].assaults[t].card).passive;
         let on_enemy = ts != p;
+        // The target's card, whose passive skills (Evade, Payback, Tribute) are read only
+        // when they can answer: on an enemy skill or on one from an assault. The effect
+        // never moves a card, so slot `t` holds the same card throughout.
+        let tcard = self.sides[ts].assaults[t].card;
         note!(
             self,
             "  {} uses {}{}{} on {}",
@@ -124,7 +179,10 @@ impl TyrantState {
             self.an(ts, t)
         );
         // 2. Evade: only against the enemy's own skills.
-        if on_enemy && tp.evade && self.roll(Ev::Evade, self.shared.rules.evade_chance) {
+        if on_enemy
+            && self.def(tcard).passive.evade
+            && self.roll(Ev::Evade, self.shared.rules.evade_chance)
+        {
             note!(self, "  {} evades", self.an(ts, t));
             return;
         }
@@ -137,6 +195,7 @@ impl TyrantState {
         // assault; the answer is a single-target copy that nothing answers in turn.
         let Src::Assault(i) = src else { return };
         let i = i as usize;
+        let tp = self.def(tcard).passive;
         let (answer, ev, chance) = if on_enemy {
             (tp.payback, Ev::Payback, self.shared.rules.payback_chance)
         } else {
