@@ -175,6 +175,36 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player with every field zero or empty (a seat before [`AllegianceState::redeal`]
+    /// sets it up).
+    fn blank() -> Self {
+        Player {
+            hero: 0,
+            loadout: 0,
+            health: 0,
+            gold: 0,
+            prod: 0,
+            cd: [-1; ABILITIES],
+            weapon: 0,
+            armor: 0,
+            weapon_exh: false,
+            armor_exh: false,
+            armor_used: 0,
+            shield: [0; MAX_PLAYERS],
+            alive: false,
+            turns: 0,
+            hand: ArrayVec::new(),
+            units: ArrayVec::new(),
+            drawn: 0,
+            opening: 0,
+            played: 0,
+            focus: 0,
+            curse: [0; MAX_PLAYERS],
+            act_units: 0,
+            hand_actions: 0,
+        }
+    }
+
     /// Curse counters on the hero, all placers together.
     pub fn curses(&self) -> i32 {
         self.curse.iter().map(|&c| c as i32).sum()
