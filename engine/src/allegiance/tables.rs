@@ -46,6 +46,9 @@ pub struct HeroFacts {
     pub weapon_act: [u16; MAX_FACES],
     /// The activated effect of each armor face.
     pub armor_act: [u16; MAX_FACES],
+    /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
+    /// them unlocked, unless it is of level 0).
+    pub prereqs: [u8; ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -100,7 +103,16 @@ impl Tables {
                 for (a, f) in armor_act.iter_mut().zip(&h.armors) {
                     *a = first_act(db, &f.effects);
                 }
+                let mut prereqs = [0u8; ABILITIES];
+                for (p, a) in prereqs.iter_mut().zip(&h.abilities) {
+                    for (j, b) in h.abilities.iter().enumerate() {
+                        if b.level + 1 == a.level {
+                            *p |= 1 << j;
+                        }
+                    }
+                }
                 HeroFacts {
+                    prereqs,
                     reactions: h
                         .abilities
                         .iter()

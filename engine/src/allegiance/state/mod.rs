@@ -166,9 +166,10 @@ pub struct Player {
     /// Curse counters on the hero (damage at the start of the player's turn), by the seat
     /// whose effect placed them.
     pub curse: [u16; MAX_PLAYERS],
-    /// Units in the territory whose card has an activated effect (kept where units enter, leave
-    /// or change control), so that a reaction listing skips the territory when it is 0.
-    pub act_units: u8,
+    /// The territory slots whose unit's card has an activated effect, a bit per slot (bit `i`:
+    /// `units[i]`; kept where units enter, leave or change control), so that a reaction
+    /// listing visits those units only.
+    pub act_units: u64,
     /// Action cards in the hand (kept where hands change), so that a reaction listing skips
     /// the hand when it is 0.
     pub hand_actions: u8,
