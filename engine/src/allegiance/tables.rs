@@ -58,6 +58,8 @@ pub struct Tables {
     pub hand: Box<[HandCard; IDS]>,
     /// By card id: the card's activated effect (the first `act:` effect), or [`NO_EFFECT`].
     pub act: Box<[u16; IDS]>,
+    /// By card id: whether that activated effect costs exhausting the unit.
+    pub act_exhausts: Box<[bool; IDS]>,
     /// By hero index.
     pub heroes: Vec<HeroFacts>,
 }
@@ -76,6 +78,7 @@ impl Tables {
     pub fn new(db: &CardDb) -> Self {
         let mut hand = Box::new([NO_CARD; IDS]);
         let mut act = Box::new([NO_EFFECT; IDS]);
+        let mut act_exhausts = Box::new([false; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
@@ -90,6 +93,7 @@ impl Tables {
                 half_effect,
             };
             act[id] = first_act(db, &c.effects);
+            act_exhausts[id] = act[id] != NO_EFFECT && db.effect(act[id]).cost_exhaust;
         }
         let heroes = db
             .heroes
@@ -125,6 +129,11 @@ impl Tables {
                 }
             })
             .collect();
-        Tables { hand, act, heroes }
+        Tables {
+            hand,
+            act,
+            act_exhausts,
+            heroes,
+        }
     }
 }

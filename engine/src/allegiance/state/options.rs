@@ -189,21 +189,45 @@ impl AllegianceState {
     }
 
     pub(super) fn has_reaction(&self, p: usize) -> bool {
-        let pl = &self.players[p];
-        let facts = &self.shared.tables.heroes[pl.hero as usize];
-        // Most passes: no action card in hand, no unit with an activated effect, no face with
-        // one and no reaction ability ready, so nothing to list.
-        if pl.hand_actions == 0
-            && pl.act_units == 0
-            && facts.weapon_act[pl.weapon as usize] == NO_EFFECT
-            && facts.armor_act[pl.armor as usize] == NO_EFFECT
-            && !facts.reactions.iter().any(|&(i, _)| pl.cd[i as usize] == 0)
-        {
+        if !self.may_react(p) {
             return false;
         }
         let mut buf = ActionBuf::new();
         self.reactions_until(p, &mut buf, true);
         !buf.is_empty()
+    }
+
+    /// Whether `p` has a possible source of a reaction, judged from counts, gold and
+    /// exhaustion without looking for targets: a reaction ability ready, an action card in
+    /// hand and the gold for the cheapest one, a unit or face with an activated effect that is
+    /// not exhausted (or needs no exhausting). False means the reaction listing is empty, as
+    /// it is on most priority passes.
+    fn may_react(&self, p: usize) -> bool {
+        let pl = &self.players[p];
+        let t = &self.shared.tables;
+        let facts = &t.heroes[pl.hero as usize];
+        if facts.reactions.iter().any(|&(i, _)| pl.cd[i as usize] == 0) {
+            return true;
+        }
+        let db = &self.shared.db;
+        if pl.hand_actions != 0
+            && pl.gold >= eff_cost(db.min_action_cost, self.cost_mod(p, OpCode::ActionCost))
+        {
+            return true;
+        }
+        let mut slots = pl.act_units;
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let u = &pl.units[i];
+            if !(u.exhausted && t.act_exhausts[u.card as usize]) {
+                return true;
+            }
+        }
+        let face =
+            |e: u16, exhausted: bool| e != NO_EFFECT && !(exhausted && db.effect(e).cost_exhaust);
+        face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
+            || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
     }
 
     pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
