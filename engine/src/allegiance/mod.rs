@@ -256,6 +256,11 @@ impl Ruleset for Allegiance {
         s.advance();
         s
     }
+
+    fn new_game_into(&self, state: &mut AllegianceState, seating: &[u8], rng: GameRng) {
+        state.redeal(&self.shared, seating, rng);
+        state.advance();
+    }
 }
 
 impl Game for AllegianceState {

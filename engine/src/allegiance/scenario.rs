@@ -180,11 +180,12 @@ impl AllegianceState {
                             _ => return Err(format!("unknown unit option `{opt}` (dmg=N, aug=N, curse=N, attach=CARD@SEAT, new, exhausted)")),
                         }
                     }
+                    let slot = self.players[p].units.len();
                     self.players[p]
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
-                    self.players[p].act_units += self.acts(c);
+                    self.players[p].act_units |= self.acts(c) << slot;
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();
                     if u.dmg >= self.max_hp(&u) {

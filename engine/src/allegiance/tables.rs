@@ -46,6 +46,9 @@ pub struct HeroFacts {
     pub weapon_act: [u16; MAX_FACES],
     /// The activated effect of each armor face.
     pub armor_act: [u16; MAX_FACES],
+    /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
+    /// them unlocked, unless it is of level 0).
+    pub prereqs: [u8; ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -55,6 +58,8 @@ pub struct Tables {
     pub hand: Box<[HandCard; IDS]>,
     /// By card id: the card's activated effect (the first `act:` effect), or [`NO_EFFECT`].
     pub act: Box<[u16; IDS]>,
+    /// By card id: whether that activated effect costs exhausting the unit.
+    pub act_exhausts: Box<[bool; IDS]>,
     /// By hero index.
     pub heroes: Vec<HeroFacts>,
 }
@@ -73,6 +78,7 @@ impl Tables {
     pub fn new(db: &CardDb) -> Self {
         let mut hand = Box::new([NO_CARD; IDS]);
         let mut act = Box::new([NO_EFFECT; IDS]);
+        let mut act_exhausts = Box::new([false; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
@@ -87,6 +93,7 @@ impl Tables {
                 half_effect,
             };
             act[id] = first_act(db, &c.effects);
+            act_exhausts[id] = act[id] != NO_EFFECT && db.effect(act[id]).cost_exhaust;
         }
         let heroes = db
             .heroes
@@ -100,7 +107,16 @@ impl Tables {
                 for (a, f) in armor_act.iter_mut().zip(&h.armors) {
                     *a = first_act(db, &f.effects);
                 }
+                let mut prereqs = [0u8; ABILITIES];
+                for (p, a) in prereqs.iter_mut().zip(&h.abilities) {
+                    for (j, b) in h.abilities.iter().enumerate() {
+                        if b.level + 1 == a.level {
+                            *p |= 1 << j;
+                        }
+                    }
+                }
                 HeroFacts {
+                    prereqs,
                     reactions: h
                         .abilities
                         .iter()
@@ -113,6 +129,11 @@ impl Tables {
                 }
             })
             .collect();
-        Tables { hand, act, heroes }
+        Tables {
+            hand,
+            act,
+            act_exhausts,
+            heroes,
+        }
     }
 }

@@ -37,9 +37,9 @@ impl AllegianceState {
                 } else {
                     item.targets.push(self.target_id(a));
                     let e = self.shared.db.effect(item.effect);
-                    let mut buf = ActionBuf::new();
-                    self.target_options(p as usize, e, &item.targets, &mut buf);
-                    if item.targets.len() >= e.max_targets as usize || buf.is_empty() {
+                    if item.targets.len() >= e.max_targets as usize
+                        || !self.any_target(p as usize, e, &item.targets)
+                    {
                         self.push_chain(item);
                     } else {
                         self.building = Some(item);

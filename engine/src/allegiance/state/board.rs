@@ -73,9 +73,18 @@ impl AllegianceState {
         self.statics_touched(false);
     }
 
-    /// 1 if a unit of card `card` has an activated effect (counted in `Player::act_units`).
-    pub(in crate::allegiance) fn acts(&self, card: u8) -> u8 {
-        u8::from(self.shared.tables.act[card as usize] != NO_EFFECT)
+    /// 1 if a unit of card `card` has an activated effect (a bit of `Player::act_units`).
+    pub(in crate::allegiance) fn acts(&self, card: u8) -> u64 {
+        u64::from(self.shared.tables.act[card as usize] != NO_EFFECT)
+    }
+
+    /// The bits of `Player::act_units` of the territory of `p`, worked out afresh.
+    pub(in crate::allegiance) fn act_slots(&self, p: usize) -> u64 {
+        let pl = &self.players[p];
+        pl.units
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, u)| m | self.acts(u.card) << i)
     }
 
     /// 1 if card `card` is an action card (counted in `Player::hand_actions`).
@@ -96,7 +105,8 @@ impl AllegianceState {
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
         let u = self.players[s].units.remove(i);
-        self.players[s].act_units -= self.acts(u.card);
+        let pl = &mut self.players[s];
+        pl.act_units = without_bit(pl.act_units, i);
         for (c, _) in u.att {
             self.detach(c);
         }
@@ -178,9 +188,9 @@ impl AllegianceState {
             return;
         }
         let mut u = self.players[s].units.remove(i);
-        let acts = self.acts(u.card);
-        self.players[s].act_units -= acts;
-        self.players[who].act_units += acts;
+        self.players[s].act_units = without_bit(self.players[s].act_units, i);
+        let slot = self.players[who].units.len();
+        self.players[who].act_units |= self.acts(u.card) << slot;
         u.entered = self.turn;
         log!(
             self,
@@ -219,7 +229,8 @@ impl AllegianceState {
         }
         let uid = self.next_uid;
         self.next_uid += 1;
-        self.players[p].act_units += self.acts(card);
+        let slot = self.players[p].units.len();
+        self.players[p].act_units |= self.acts(card) << slot;
         self.players[p].units.push(Unit {
             uid,
             card,
@@ -237,4 +248,10 @@ impl AllegianceState {
         self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);
         self.statics_touched(self.shared.db.has_static(&c.effects));
     }
+}
+
+/// `mask` of a list's slots after the entry in slot `i` was removed (the later ones move down).
+fn without_bit(mask: u64, i: usize) -> u64 {
+    let low = (1u64 << i) - 1;
+    (mask & low) | ((mask >> 1) & !low)
 }

@@ -166,15 +166,46 @@ pub struct Player {
     /// Curse counters on the hero (damage at the start of the player's turn), by the seat
     /// whose effect placed them.
     pub curse: [u16; MAX_PLAYERS],
-    /// Units in the territory whose card has an activated effect (kept where units enter, leave
-    /// or change control), so that a reaction listing skips the territory when it is 0.
-    pub act_units: u8,
+    /// The territory slots whose unit's card has an activated effect, a bit per slot (bit `i`:
+    /// `units[i]`; kept where units enter, leave or change control), so that a reaction
+    /// listing visits those units only.
+    pub act_units: u64,
     /// Action cards in the hand (kept where hands change), so that a reaction listing skips
     /// the hand when it is 0.
     pub hand_actions: u8,
 }
 
 impl Player {
+    /// A player with every field zero or empty (a seat before [`AllegianceState::redeal`]
+    /// sets it up).
+    fn blank() -> Self {
+        Player {
+            hero: 0,
+            loadout: 0,
+            health: 0,
+            gold: 0,
+            prod: 0,
+            cd: [-1; ABILITIES],
+            weapon: 0,
+            armor: 0,
+            weapon_exh: false,
+            armor_exh: false,
+            armor_used: 0,
+            shield: [0; MAX_PLAYERS],
+            alive: false,
+            turns: 0,
+            hand: ArrayVec::new(),
+            units: ArrayVec::new(),
+            drawn: 0,
+            opening: 0,
+            played: 0,
+            focus: 0,
+            curse: [0; MAX_PLAYERS],
+            act_units: 0,
+            hand_actions: 0,
+        }
+    }
+
     /// Curse counters on the hero, all placers together.
     pub fn curses(&self) -> i32 {
         self.curse.iter().map(|&c| c as i32).sum()

@@ -3,6 +3,7 @@
 use super::*;
 
 impl AllegianceState {
+    /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
     pub(super) fn target_options(
         &self,
         who: usize,
@@ -10,7 +11,28 @@ impl AllegianceState {
         chosen: &[u16],
         out: &mut ActionBuf,
     ) {
-        let Some(k) = e.target else { return };
+        self.each_target(who, e, chosen, |a| {
+            out.push(a);
+            false
+        });
+    }
+
+    /// Whether [`AllegianceState::target_options`] would list any target (without listing).
+    pub(super) fn any_target(&self, who: usize, e: &Effect, chosen: &[u16]) -> bool {
+        self.each_target(who, e, chosen, |_| true)
+    }
+
+    /// Call `f` with each target action of [`AllegianceState::target_options`], in its order,
+    /// until `f` returns true; returns whether it did.
+    #[inline(always)]
+    fn each_target(
+        &self,
+        who: usize,
+        e: &Effect,
+        chosen: &[u16],
+        mut f: impl FnMut(Action) -> bool,
+    ) -> bool {
+        let Some(k) = e.target else { return false };
         let units = matches!(
             k,
             TargetKind::Unit
@@ -41,15 +63,19 @@ impl AllegianceState {
             }
             if units {
                 for (i, u) in pl.units.iter().enumerate() {
-                    if !chosen.contains(&u.uid) {
-                        out.push(Action(TGT + (s * UNITS + i) as u16));
+                    if (chosen.is_empty() || !chosen.contains(&u.uid))
+                        && f(Action(TGT + (s * UNITS + i) as u16))
+                    {
+                        return true;
                     }
                 }
             }
-            if heroes && !chosen.contains(&(HERO_BIT | s as u16)) {
-                out.push(Action(TGT_HERO + s as u16));
+            if heroes && !chosen.contains(&(HERO_BIT | s as u16)) && f(Action(TGT_HERO + s as u16))
+            {
+                return true;
             }
         }
+        false
     }
 
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
@@ -127,10 +153,14 @@ impl AllegianceState {
                 out.push(Action(USE + i as u16));
             }
         }
-        let units: &[Unit] = if pl.act_units == 0 { &[] } else { &pl.units };
-        for (i, u) in units.iter().enumerate() {
+        // Only the slots of units with an activated effect, in slot order.
+        let mut slots = pl.act_units;
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let u = &pl.units[i];
             let e = t.act[u.card as usize];
-            if e != NO_EFFECT && self.can_activate(p, e, u.exhausted) {
+            if self.can_activate(p, e, u.exhausted) {
                 out.push(Action(ACT + i as u16));
             }
         }
@@ -159,9 +189,45 @@ impl AllegianceState {
     }
 
     pub(super) fn has_reaction(&self, p: usize) -> bool {
+        if !self.may_react(p) {
+            return false;
+        }
         let mut buf = ActionBuf::new();
         self.reactions_until(p, &mut buf, true);
         !buf.is_empty()
+    }
+
+    /// Whether `p` has a possible source of a reaction, judged from counts, gold and
+    /// exhaustion without looking for targets: a reaction ability ready, an action card in
+    /// hand and the gold for the cheapest one, a unit or face with an activated effect that is
+    /// not exhausted (or needs no exhausting). False means the reaction listing is empty, as
+    /// it is on most priority passes.
+    fn may_react(&self, p: usize) -> bool {
+        let pl = &self.players[p];
+        let t = &self.shared.tables;
+        let facts = &t.heroes[pl.hero as usize];
+        if facts.reactions.iter().any(|&(i, _)| pl.cd[i as usize] == 0) {
+            return true;
+        }
+        let db = &self.shared.db;
+        if pl.hand_actions != 0
+            && pl.gold >= eff_cost(db.min_action_cost, self.cost_mod(p, OpCode::ActionCost))
+        {
+            return true;
+        }
+        let mut slots = pl.act_units;
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let u = &pl.units[i];
+            if !(u.exhausted && t.act_exhausts[u.card as usize]) {
+                return true;
+            }
+        }
+        let face =
+            |e: u16, exhausted: bool| e != NO_EFFECT && !(exhausted && db.effect(e).cost_exhaust);
+        face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
+            || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
     }
 
     pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
@@ -177,17 +243,19 @@ impl AllegianceState {
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
         let removed = self.shared.loadouts[pl.loadout as usize].disabled;
+        let prereqs = &t.heroes[pl.hero as usize].prereqs;
+        // Unlocked abilities, a bit each.
+        let unlocked = pl
+            .cd
+            .iter()
+            .enumerate()
+            .fold(0u8, |m, (j, &c)| m | u8::from(c >= 0) << j);
         for (i, a) in hero.abilities.iter().enumerate() {
             if pl.cd[i] < 0 {
                 if removed & (1 << i) != 0 {
                     continue;
                 }
-                let prereq = a.level == 0
-                    || hero
-                        .abilities
-                        .iter()
-                        .enumerate()
-                        .any(|(j, b)| b.level + 1 == a.level && pl.cd[j] >= 0);
+                let prereq = a.level == 0 || unlocked & prereqs[i] != 0;
                 if prereq && a.cost as u32 <= pl.gold {
                     out.push(Action(UNLOCK + i as u16));
                 }

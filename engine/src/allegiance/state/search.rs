@@ -202,10 +202,10 @@ impl AllegianceState {
                     pl.hand_actions
                 ));
             }
-            let acts: usize = pl.units.iter().map(|u| self.acts(u.card) as usize).sum();
-            if pl.act_units as usize != acts {
+            let acts = self.act_slots(p);
+            if pl.act_units != acts {
                 return Err(format!(
-                    "P{p} counts {} units with an activated effect, has {acts}",
+                    "P{p} marks the slots {:#x} as units with an activated effect, has {acts:#x}",
                     pl.act_units
                 ));
             }

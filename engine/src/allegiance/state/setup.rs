@@ -6,58 +6,11 @@ use std::sync::Arc;
 impl AllegianceState {
     // ----- set-up ---------------------------------------------------------------------------
 
-    pub(in crate::allegiance) fn deal(
-        shared: Arc<Shared>,
-        seating: &[u8],
-        mut rng: GameRng,
-    ) -> Self {
-        let db = &shared.db;
-        let mut decks: [ArrayVec<u8, DECK>; 3] = Default::default();
-        for (d, list) in decks.iter_mut().zip(&shared.decks) {
-            d.extend(list.iter().copied());
-        }
-        for d in decks.iter_mut() {
-            d.shuffle(&mut rng);
-        }
-        let r = &shared.rules;
-        let mut players = ArrayVec::new();
-        for &l in seating {
-            let lo = &shared.loadouts[l as usize];
-            let hero = &db.heroes[lo.hero as usize];
-            let mut cd = [-1i8; ABILITIES];
-            // The initial ability starts unlocked unless a card edit removed it.
-            let initial = lo.disabled & 1 == 0;
-            cd[0] = if initial { 0 } else { -1 };
-            players.push(Player {
-                hero: lo.hero,
-                loadout: l,
-                health: hero.max_health as i32,
-                gold: r.start_gold as u32,
-                prod: r.start_production,
-                cd,
-                weapon: 0,
-                armor: 0,
-                weapon_exh: false,
-                armor_exh: false,
-                armor_used: 0,
-                shield: [0; MAX_PLAYERS],
-                alive: true,
-                turns: 0,
-                hand: ArrayVec::new(),
-                units: ArrayVec::new(),
-                drawn: initial as u64,
-                opening: initial as u64,
-                played: 0,
-                focus: 0,
-                curse: [0; MAX_PLAYERS],
-                act_units: 0,
-                hand_actions: 0,
-            });
-        }
+    pub(in crate::allegiance) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng) -> Self {
         let mut s = AllegianceState {
-            shared,
-            players,
-            decks,
+            shared: Arc::clone(&shared),
+            players: ArrayVec::new(),
+            decks: Default::default(),
             discards: Default::default(),
             chain: ArrayVec::new(),
             trigs: ArrayVec::new(),
@@ -75,22 +28,109 @@ impl AllegianceState {
             actions: 0,
             next_uid: 0,
             result: None,
-            rng,
+            rng: rng.clone(),
             logging: false,
             log: Vec::new(),
             statics: 0,
             static_kinds: [0; 5],
             defeated: 0,
         };
-        for p in 0..s.n() {
-            let necro = s.hero(p).necromancer;
+        s.redeal(&shared, seating, rng);
+        s
+    }
+
+    /// Deal a new game into this state (any earlier game's, of any rules): every field is
+    /// reset in place, so the result equals [`AllegianceState::deal`]'s without building
+    /// and moving a new state of several kilobytes.
+    pub(in crate::allegiance) fn redeal(
+        &mut self,
+        shared: &Arc<Shared>,
+        seating: &[u8],
+        rng: GameRng,
+    ) {
+        if !Arc::ptr_eq(&self.shared, shared) {
+            self.shared = Arc::clone(shared);
+        }
+        self.rng = rng;
+        for ((d, list), pile) in self
+            .decks
+            .iter_mut()
+            .zip(&shared.decks)
+            .zip(&mut self.discards)
+        {
+            d.clear();
+            d.extend(list.iter().copied());
+            pile.clear();
+        }
+        for d in self.decks.iter_mut() {
+            d.shuffle(&mut self.rng);
+        }
+        let r = &shared.rules;
+        self.players.truncate(seating.len());
+        while self.players.len() < seating.len() {
+            self.players.push(Player::blank());
+        }
+        for (pl, &l) in self.players.iter_mut().zip(seating) {
+            let lo = &shared.loadouts[l as usize];
+            let hero = &shared.db.heroes[lo.hero as usize];
+            let mut cd = [-1i8; ABILITIES];
+            // The initial ability starts unlocked unless a card edit removed it.
+            let initial = lo.disabled & 1 == 0;
+            cd[0] = if initial { 0 } else { -1 };
+            // Every field (the conformance run checks that a redeal equals a fresh deal).
+            pl.hero = lo.hero;
+            pl.loadout = l;
+            pl.health = hero.max_health as i32;
+            pl.gold = r.start_gold as u32;
+            pl.prod = r.start_production;
+            pl.cd = cd;
+            pl.weapon = 0;
+            pl.armor = 0;
+            pl.weapon_exh = false;
+            pl.armor_exh = false;
+            pl.armor_used = 0;
+            pl.shield = [0; MAX_PLAYERS];
+            pl.alive = true;
+            pl.turns = 0;
+            pl.hand.clear();
+            pl.units.clear();
+            pl.drawn = initial as u64;
+            pl.opening = initial as u64;
+            pl.played = 0;
+            pl.focus = 0;
+            pl.curse = [0; MAX_PLAYERS];
+            pl.act_units = 0;
+            pl.hand_actions = 0;
+        }
+        self.chain.clear();
+        self.trigs.clear();
+        self.banished.clear();
+        self.building = None;
+        self.res = None;
+        self.battle = None;
+        self.phase = Phase::Setup;
+        self.cur = 0;
+        self.prio = 0;
+        self.passes = 0;
+        self.dec = Dec::Auto;
+        self.turn = 0;
+        self.maneuvers = 0;
+        self.actions = 0;
+        self.next_uid = 0;
+        self.result = None;
+        self.logging = false;
+        self.log.clear();
+        self.statics = 0;
+        self.static_kinds = [0; 5];
+        self.defeated = 0;
+        for p in 0..self.n() {
+            let necro = self.hero(p).necromancer;
             let pattern: &[usize] = if necro { &[2, 2] } else { &[0, 0, 1, 2] };
             for &d in pattern {
-                s.draw_card(p, d, true);
+                self.draw_card(p, d, true);
             }
         }
-        s.setup_next(0, false);
-        s
+        self.setup_next(0, false);
     }
 
     /// Set-up face choices from seat `p` on (`armor`: the weapon of `p` is settled); starts

@@ -320,9 +320,7 @@ impl AllegianceState {
         self.pay_focus(&item);
         if item.effect != NO_EFFECT && self.shared.db.effect(item.effect).target.is_some() {
             let e = self.shared.db.effect(item.effect);
-            let mut buf = ActionBuf::new();
-            self.target_options(who as usize, e, &item.targets, &mut buf);
-            if buf.is_empty() {
+            if !self.any_target(who as usize, e, &item.targets) {
                 if e.min_targets > 0 {
                     // Only triggers get here (maneuvers are offered only with a target).
                     return;
