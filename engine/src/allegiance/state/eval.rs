@@ -61,14 +61,17 @@ impl AllegianceState {
         // Per unit: its attack without the boosts that end with the turn or the battle,
         // plus its health left (maximum health as in `max_hp`). Whole numbers: summed
         // exactly as integers.
-        let mut board: i64 = 0;
-        for (i, u) in pl.units.iter().enumerate() {
-            let m = mod_of(mods, q, i);
+        let worth = |u: &Unit, m: [i32; 2]| {
             let c = db.card(u.card);
             let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
             let hp = c.health as i32 + u.aug as i32 + m[1];
-            board += (power.max(0) + hp - u.dmg) as i64;
-        }
+            (power.max(0) + hp - u.dmg) as i64
+        };
+        // Without static modifiers in play (the common case) the table is not read.
+        let mut board: i64 = match mods {
+            None => pl.units.iter().map(|u| worth(u, [0, 0])).sum(),
+            Some(m) => pl.units.iter().zip(&m[q]).map(|(u, &m)| worth(u, m)).sum(),
+        };
         for it in &self.chain {
             if it.kind == ItemKind::Enlist && it.who as usize == q {
                 let card = db.card(it.card);
