@@ -86,8 +86,8 @@ impl<G: Game> Agent<G> for GreedyAgent<G> {
             for (s, &a) in score.iter_mut().zip(legal) {
                 (**w).clone_from(world);
                 w.apply_unchecked(a);
-                finish_sequence_in(w, &mut self.look, me, turn, rng);
-                *s += w.evaluate(me);
+                let known = finish_sequence_in(w, &mut self.look, me, turn, rng);
+                *s += known.unwrap_or_else(|| w.evaluate(me));
             }
         }
         let mut best = ArgMax::default();

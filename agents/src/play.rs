@@ -67,6 +67,11 @@ impl<T: Copy> ArgMax<T> {
         }
     }
 
+    /// The score of the chosen item (negative infinity before any offer).
+    pub fn score(&self) -> f64 {
+        self.best
+    }
+
     /// The chosen item, if any was offered.
     pub fn get(&self) -> Option<T> {
         self.item
@@ -134,22 +139,28 @@ pub fn finish_sequence<G: Game>(state: &mut G, me: u8, turn: u32, rng: &mut Game
 /// on first use, then reused). The state a step chooses is the look-ahead's copy of it (the
 /// two boxes are swapped), not the chosen action applied again: an action's result depends
 /// only on the state (the game's randomness is part of it), so the games are the same.
+/// Returns `state.evaluate(me)` when the look-ahead already computed it (the last step was a
+/// choice among several actions), so that the caller need not evaluate the state again.
 pub fn finish_sequence_in<G: Game>(
     state: &mut Box<G>,
     look: &mut Option<Lookahead<G>>,
     me: u8,
     turn: u32,
     rng: &mut GameRng,
-) {
+) -> Option<f64> {
     let mut legal = ActionBuf::new();
+    let mut known = None;
     for _ in 0..state.max_decisions() {
         if state.to_move() != ToMove::Player(me) || state.turn() != turn {
-            return;
+            return known;
         }
         state.legal_actions(&mut legal);
         match legal.len() {
-            0 => return,
-            1 => state.apply_unchecked(legal[0]),
+            0 => return known,
+            1 => {
+                state.apply_unchecked(legal[0]);
+                known = None;
+            }
             _ => {
                 let w = look.get_or_insert_with(|| Lookahead::new(&**state));
                 let mut best = ArgMax::default();
@@ -160,9 +171,12 @@ pub fn finish_sequence_in<G: Game>(
                         std::mem::swap(&mut w.tried, &mut w.best);
                     }
                 }
-                // The first action offered is always taken: `best` holds a result.
+                // The first action offered is always taken: `best` holds a result, and
+                // the chosen action's score is the best score.
                 std::mem::swap(state, &mut w.best);
+                known = Some(best.score());
             }
         }
     }
+    known
 }
