@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use cardsim_engine::{Game, GameRng, MAX_ACTIONS};
 
-use crate::play::{finish_sequence_in, ArgMax};
+use crate::play::{finish_sequence_in, ArgMax, Lookahead};
 use crate::{Action, Agent, View};
 
 /// For each legal action: apply it to a copy of a world consistent with what the player
@@ -14,15 +14,15 @@ use crate::{Action, Agent, View};
 /// RNG. Allocates nothing.
 ///
 /// The agent keeps its working copies of the game state between decisions (the resampled
-/// world, the copy each action is tried on, the one-step look-ahead's copy): a decision
-/// copies into their storage (`clone_from`, which for a large state copies only the used
-/// entries) instead of building and moving whole new states. The copies never carry
+/// world, the copy each action is tried on, the one-step look-ahead's two copies): a
+/// decision copies into their storage (`clone_from`, which for a large state copies only the
+/// used entries) instead of building and moving whole new states. The copies never carry
 /// anything from one decision to the next: each is overwritten before it is read.
 pub struct GreedyAgent<G> {
     samples: u32,
     world: Option<G>,
-    tried: Option<G>,
-    scratch: Option<G>,
+    tried: Option<Box<G>>,
+    look: Option<Lookahead<G>>,
 }
 
 impl<G> Clone for GreedyAgent<G> {
@@ -47,7 +47,7 @@ impl<G> GreedyAgent<G> {
             samples: samples.max(1),
             world: None,
             tried: None,
-            scratch: None,
+            look: None,
         }
     }
 }
@@ -77,17 +77,17 @@ impl<G: Game> Agent<G> for GreedyAgent<G> {
             None => self.world.insert(view.determinize(rng)),
         };
         // Overwritten (`clone_from`) before each use.
-        let w = self.tried.get_or_insert_with(|| world.clone());
+        let w = self.tried.get_or_insert_with(|| Box::new(world.clone()));
         for k in 0..self.samples {
             if k > 0 {
                 view.determinize_into(world, rng);
             }
             let turn = world.turn();
             for (s, &a) in score.iter_mut().zip(legal) {
-                w.clone_from(world);
+                (**w).clone_from(world);
                 w.apply_unchecked(a);
-                finish_sequence_in(w, &mut self.scratch, me, turn, rng);
-                *s += w.evaluate(me);
+                let known = finish_sequence_in(w, &mut self.look, me, turn, rng);
+                *s += known.unwrap_or_else(|| w.evaluate(me));
             }
         }
         let mut best = ArgMax::default();

@@ -47,19 +47,29 @@ impl<T: Copy> Default for ArgMax<T> {
 }
 
 impl<T: Copy> ArgMax<T> {
-    /// Offer `item` with `score`.
+    /// Offer `item` with `score`; true when it is now the chosen item.
     #[inline]
-    pub fn offer(&mut self, item: T, score: f64, rng: &mut GameRng) {
+    pub fn offer(&mut self, item: T, score: f64, rng: &mut GameRng) -> bool {
         if score > self.best || self.item.is_none() {
             self.best = score;
             self.tied = 1;
             self.item = Some(item);
+            true
         } else if score == self.best {
             self.tied += 1;
-            if rng.random_range(0..self.tied) == 0 {
+            let taken = rng.random_range(0..self.tied) == 0;
+            if taken {
                 self.item = Some(item);
             }
+            taken
+        } else {
+            false
         }
+    }
+
+    /// The score of the chosen item (negative infinity before any offer).
+    pub fn score(&self) -> f64 {
+        self.best
     }
 
     /// The chosen item, if any was offered.
@@ -95,39 +105,78 @@ pub fn best_one_step_in<G: Game>(
     best.get().unwrap_or(legal[0])
 }
 
+/// The two working states of [`finish_sequence_in`]'s one-step look-ahead: the copy each
+/// action is tried on and the best result so far. Boxed, so that keeping a result is a swap
+/// of pointers, never a copy of a state.
+pub struct Lookahead<G> {
+    tried: Box<G>,
+    best: Box<G>,
+}
+
+impl<G: Clone> Lookahead<G> {
+    /// Working states made from `state` (any state of the game: each is overwritten before
+    /// it is read).
+    pub fn new(state: &G) -> Self {
+        Lookahead {
+            tried: Box::new(state.clone()),
+            best: Box::new(state.clone()),
+        }
+    }
+}
+
 /// Finish `me`'s current step sequence greedily: while `me` is still to move in the same
 /// turn (`turn`, the game's own counter), take the best one-step action. A multi-step
 /// decision (attackers one at a time, then "done") is so evaluated where it ends. Stops at
 /// anyone else's decision, a chance node, the end of the game or after `max_decisions`
 /// steps.
 pub fn finish_sequence<G: Game>(state: &mut G, me: u8, turn: u32, rng: &mut GameRng) {
-    let mut scratch: Option<G> = None;
-    finish_sequence_in(state, &mut scratch, me, turn, rng);
+    let mut boxed = Box::new(state.clone());
+    finish_sequence_in(&mut boxed, &mut None, me, turn, rng);
+    state.clone_from(&boxed);
 }
 
-/// [`finish_sequence`] with `scratch` as the copy the one-step look-ahead works on (made on
-/// first use, then reused).
+/// [`finish_sequence`] on a boxed state, with `look` as the look-ahead's working states (made
+/// on first use, then reused). The state a step chooses is the look-ahead's copy of it (the
+/// two boxes are swapped), not the chosen action applied again: an action's result depends
+/// only on the state (the game's randomness is part of it), so the games are the same.
+/// Returns `state.evaluate(me)` when the look-ahead already computed it (the last step was a
+/// choice among several actions), so that the caller need not evaluate the state again.
 pub fn finish_sequence_in<G: Game>(
-    state: &mut G,
-    scratch: &mut Option<G>,
+    state: &mut Box<G>,
+    look: &mut Option<Lookahead<G>>,
     me: u8,
     turn: u32,
     rng: &mut GameRng,
-) {
+) -> Option<f64> {
     let mut legal = ActionBuf::new();
+    let mut known = None;
     for _ in 0..state.max_decisions() {
         if state.to_move() != ToMove::Player(me) || state.turn() != turn {
-            return;
+            return known;
         }
         state.legal_actions(&mut legal);
-        let a = match legal.len() {
-            0 => return,
-            1 => legal[0],
-            _ => {
-                let w = scratch.get_or_insert_with(|| state.clone());
-                best_one_step_in(state, w, me, &legal, rng)
+        match legal.len() {
+            0 => return known,
+            1 => {
+                state.apply_unchecked(legal[0]);
+                known = None;
             }
-        };
-        state.apply_unchecked(a);
+            _ => {
+                let w = look.get_or_insert_with(|| Lookahead::new(&**state));
+                let mut best = ArgMax::default();
+                for &a in &legal {
+                    w.tried.clone_from(state);
+                    w.tried.apply_unchecked(a);
+                    if best.offer(a, w.tried.evaluate(me), rng) {
+                        std::mem::swap(&mut w.tried, &mut w.best);
+                    }
+                }
+                // The first action offered is always taken: `best` holds a result, and
+                // the chosen action's score is the best score.
+                std::mem::swap(state, &mut w.best);
+                known = Some(best.score());
+            }
+        }
     }
+    known
 }

@@ -549,6 +549,7 @@ mod battle;
 mod board;
 mod copy;
 mod elimination;
+mod eval;
 mod options;
 mod resolve;
 mod search;

@@ -1,4 +1,4 @@
-//! What search and statistics ask of a state: who decides, resampling hidden information, card usage, the evaluation, invariants and log text.
+//! What search and statistics ask of a state: who decides, resampling hidden information, card usage, invariants and log text (the evaluation is in `eval.rs`).
 
 use super::*;
 
@@ -65,104 +65,6 @@ impl AllegianceState {
             opening: pl.opening,
             played: pl.played,
         }
-    }
-
-    /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
-    /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
-    /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
-    /// at the start of its current turn does not count (before, that income made ending the
-    /// maneuver phase look worse than any action that changed nothing); attack boosts until
-    /// the end of the turn or battle do not count (they matter through the damage a battle
-    /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
-    /// (still on the chain while others may respond) keep their worth; and each chain item
-    /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
-    /// so that of two positions equal in everything else the one reached with fewer
-    /// maneuvers wins: ending the phase beats an action that changes nothing.
-    /// A battle against `q` that has not dealt its damage yet: the attack of the attackers no
-    /// defender blocks, less the armor left, as a share of `q`'s maximum health, at half
-    /// weight while defenders may still be assigned. So an attack is judged by the damage it
-    /// threatens when the look-ahead stops at the defender's decision.
-    fn battle_threat(&self, q: usize) -> f64 {
-        let Some(b) = &self.battle else { return 0.0 };
-        let weight = match b.step {
-            BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
-            BStep::AfterAssign | BStep::Armor => 1.0,
-            BStep::AfterDamage => return 0.0,
-        };
-        if b.def as usize != q {
-            return 0.0;
-        }
-        let total: i32 = b
-            .attackers
-            .iter()
-            .filter(|at| at.blocker == NONE)
-            .filter_map(|at| self.attacker_power(b.atk as usize, at.uid))
-            .sum();
-        let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
-        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
-    }
-
-    pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
-        let db = &self.shared.db;
-        // Every unit's static attack and health modifiers, in one pass.
-        let mods = self.unit_mods(true);
-        let score = |q: usize| {
-            let pl = &self.players[q];
-            if !pl.alive {
-                return 0.0;
-            }
-            // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
-            // about one point of board.
-            let c = pl.curses();
-            let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
-                + pl.focus as f64 / 60.0
-                - self.battle_threat(q);
-            // Per unit: its attack without the boosts that end with the turn or the battle,
-            // plus its health left (maximum health as in `max_hp`).
-            let mut board: f64 = pl
-                .units
-                .iter()
-                .enumerate()
-                .map(|(i, u)| {
-                    let m = statics::mod_of(&mods, q, i);
-                    let c = db.card(u.card);
-                    let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
-                    let hp = c.health as i32 + u.aug as i32 + m[1];
-                    (power.max(0) + hp - u.dmg) as f64
-                })
-                .sum();
-            for it in &self.chain {
-                if it.kind == ItemKind::Enlist && it.who as usize == q {
-                    let card = db.card(it.card);
-                    board += (card.attack as i32 + card.health as i32) as f64;
-                }
-            }
-            let mut gold = pl.gold as f64;
-            if q != p as usize && q == self.cur as usize && self.phase != Phase::Setup {
-                gold = (gold - pl.prod as f64).max(0.0);
-            }
-            for (i, a) in self.hero(q).abilities.iter().enumerate() {
-                if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
-                    gold += a.cost as f64;
-                }
-            }
-            h + board / 60.0 + gold / 200.0
-        };
-        let tempo = if self.cur == p {
-            self.maneuvers as f64 * 1e-5
-        } else {
-            0.0
-        };
-        let mine = score(p as usize) - tempo;
-        let mut foe = 0.0;
-        let mut k = 0.0;
-        for q in 0..self.n() {
-            if q != p as usize && !(self.fmt() == Format::Team && q % 2 == p as usize % 2) {
-                foe += score(q);
-                k += 1.0;
-            }
-        }
-        mine - if k > 0.0 { foe / k } else { 0.0 }
     }
 
     pub(in crate::allegiance) fn invariants(&self) -> Result<(), String> {

@@ -1,0 +1,275 @@
+//! The greedy agents' evaluation of a state (`Game::evaluate`): each seat's hero, board and
+//! gold, mine against the average opponent's. Search calls it for every action it tries, so
+//! it walks each territory once and sums whole numbers as integers (exactly the same values
+//! as summing them as floating point, which is what it did before).
+
+use super::statics::{mod_of, UnitMods};
+use super::*;
+
+impl AllegianceState {
+    /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
+    /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
+    /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
+    /// at the start of its current turn does not count (before, that income made ending the
+    /// maneuver phase look worse than any action that changed nothing); attack boosts until
+    /// the end of the turn or battle do not count (they matter through the damage a battle
+    /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
+    /// (still on the chain while others may respond) keep their worth; and each chain item
+    /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
+    /// so that of two positions equal in everything else the one reached with fewer
+    /// maneuvers wins: ending the phase beats an action that changes nothing.
+    pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
+        // Every unit's static attack and health modifiers, in one pass.
+        let mods = self.unit_mods(true);
+        let tempo = if self.cur == p {
+            self.maneuvers as f64 * 1e-5
+        } else {
+            0.0
+        };
+        let mine = self.seat_score(p as usize, p as usize, &mods) - tempo;
+        let mut foe = 0.0;
+        let mut k = 0.0;
+        let team = self.fmt() == Format::Team;
+        for q in 0..self.n() {
+            if q != p as usize && !(team && q % 2 == p as usize % 2) {
+                foe += self.seat_score(p as usize, q, &mods);
+                k += 1.0;
+            }
+        }
+        mine - if k > 0.0 { foe / k } else { 0.0 }
+    }
+
+    /// Seat `q`'s part of [`Self::eval`] for the evaluating seat `p` (0 once eliminated).
+    #[inline]
+    fn seat_score(&self, p: usize, q: usize, mods: &Option<UnitMods>) -> f64 {
+        let pl = &self.players[q];
+        if !pl.alive {
+            return 0.0;
+        }
+        let db = &self.shared.db;
+        let hero = self.hero(q);
+        // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
+        // about one point of board.
+        let c = pl.curses();
+        let mut h =
+            (pl.health - c * (c + 1) / 2) as f64 / hero.max_health as f64 + pl.focus as f64 / 60.0;
+        if let Some(b) = &self.battle {
+            if b.def as usize == q {
+                h -= self.battle_threat(b, mods);
+            }
+        }
+        // Per unit: its attack without the boosts that end with the turn or the battle,
+        // plus its health left (maximum health as in `max_hp`). Whole numbers: summed
+        // exactly as integers.
+        let worth = |u: &Unit, m: [i32; 2]| {
+            let c = db.card(u.card);
+            let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
+            let hp = c.health as i32 + u.aug as i32 + m[1];
+            (power.max(0) + hp - u.dmg) as i64
+        };
+        // Without static modifiers in play (the common case) the table is not read.
+        let mut board: i64 = match mods {
+            None => pl.units.iter().map(|u| worth(u, [0, 0])).sum(),
+            Some(m) => pl.units.iter().zip(&m[q]).map(|(u, &m)| worth(u, m)).sum(),
+        };
+        for it in &self.chain {
+            if it.kind == ItemKind::Enlist && it.who as usize == q {
+                let card = db.card(it.card);
+                board += (card.attack as i32 + card.health as i32) as i64;
+            }
+        }
+        let mut gold = pl.gold as i64;
+        if q != p && q == self.cur as usize && self.phase != Phase::Setup {
+            gold = (gold - pl.prod as i64).max(0);
+        }
+        for (i, a) in hero.abilities.iter().enumerate() {
+            if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
+                gold += a.cost as i64;
+            }
+        }
+        h + board as f64 / 60.0 + gold as f64 / 200.0
+    }
+
+    /// A battle `b` that has not dealt its damage yet, against its defender `q`: the attack
+    /// of the attackers no defender blocks, less the armor left, as a share of `q`'s maximum
+    /// health, at half weight while defenders may still be assigned. So an attack is judged
+    /// by the damage it threatens when the look-ahead stops at the defender's decision.
+    /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack).
+    fn battle_threat(&self, b: &Battle, mods: &Option<UnitMods>) -> f64 {
+        let weight = match b.step {
+            BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
+            BStep::AfterAssign | BStep::Armor => 1.0,
+            BStep::AfterDamage => return 0.0,
+        };
+        let q = b.def as usize;
+        let ap = b.atk as usize;
+        let units = &self.players[ap].units;
+        let mut total: i32 = 0;
+        for at in b.attackers.iter().filter(|at| at.blocker == NONE) {
+            // As `attacker_power`: the weapon, or a unit the attacker still controls
+            // (unit ids are unique: another territory cannot hold it), with the static
+            // attack modifier from the table instead of a walk of the static abilities.
+            total += if at.uid == WEAPON {
+                self.weapon_power(ap).max(0)
+            } else if let Some(i) = units.iter().position(|u| u.uid == at.uid) {
+                let u = &units[i];
+                (self.shared.db.card(u.card).attack as i32
+                    + u.aug as i32
+                    + u.boost.iter().sum::<i32>()
+                    + u.battle_boost.iter().sum::<i32>()
+                    - u.curses()
+                    + mod_of(mods, ap, i)[0])
+                    .max(0)
+            } else {
+                continue;
+            };
+        }
+        let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
+        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::allegiance::Allegiance;
+    use crate::{game_rng, Game, Ruleset, ToMove};
+    use rand::RngExt;
+
+    /// The evaluation before it summed whole numbers as integers and read the attackers'
+    /// static modifiers from the table (kept to check that the values are the same).
+    impl AllegianceState {
+        /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
+        /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
+        /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
+        /// at the start of its current turn does not count (before, that income made ending the
+        /// maneuver phase look worse than any action that changed nothing); attack boosts until
+        /// the end of the turn or battle do not count (they matter through the damage a battle
+        /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
+        /// (still on the chain while others may respond) keep their worth; and each chain item
+        /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
+        /// so that of two positions equal in everything else the one reached with fewer
+        /// maneuvers wins: ending the phase beats an action that changes nothing.
+        /// A battle against `q` that has not dealt its damage yet: the attack of the attackers no
+        /// defender blocks, less the armor left, as a share of `q`'s maximum health, at half
+        /// weight while defenders may still be assigned. So an attack is judged by the damage it
+        /// threatens when the look-ahead stops at the defender's decision.
+        fn battle_threat_reference(&self, q: usize) -> f64 {
+            let Some(b) = &self.battle else { return 0.0 };
+            let weight = match b.step {
+                BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
+                BStep::AfterAssign | BStep::Armor => 1.0,
+                BStep::AfterDamage => return 0.0,
+            };
+            if b.def as usize != q {
+                return 0.0;
+            }
+            let total: i32 = b
+                .attackers
+                .iter()
+                .filter(|at| at.blocker == NONE)
+                .filter_map(|at| self.attacker_power(b.atk as usize, at.uid))
+                .sum();
+            let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
+            weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
+        }
+
+        fn eval_reference(&self, p: u8) -> f64 {
+            let db = &self.shared.db;
+            // Every unit's static attack and health modifiers, in one pass.
+            let mods = self.unit_mods(true);
+            let score = |q: usize| {
+                let pl = &self.players[q];
+                if !pl.alive {
+                    return 0.0;
+                }
+                // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
+                // about one point of board.
+                let c = pl.curses();
+                let h = (pl.health - c * (c + 1) / 2) as f64 / self.hero(q).max_health as f64
+                    + pl.focus as f64 / 60.0
+                    - self.battle_threat_reference(q);
+                // Per unit: its attack without the boosts that end with the turn or the battle,
+                // plus its health left (maximum health as in `max_hp`).
+                let mut board: f64 = pl
+                    .units
+                    .iter()
+                    .enumerate()
+                    .map(|(i, u)| {
+                        let m = statics::mod_of(&mods, q, i);
+                        let c = db.card(u.card);
+                        let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
+                        let hp = c.health as i32 + u.aug as i32 + m[1];
+                        (power.max(0) + hp - u.dmg) as f64
+                    })
+                    .sum();
+                for it in &self.chain {
+                    if it.kind == ItemKind::Enlist && it.who as usize == q {
+                        let card = db.card(it.card);
+                        board += (card.attack as i32 + card.health as i32) as f64;
+                    }
+                }
+                let mut gold = pl.gold as f64;
+                if q != p as usize && q == self.cur as usize && self.phase != Phase::Setup {
+                    gold = (gold - pl.prod as f64).max(0.0);
+                }
+                for (i, a) in self.hero(q).abilities.iter().enumerate() {
+                    if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
+                        gold += a.cost as f64;
+                    }
+                }
+                h + board / 60.0 + gold / 200.0
+            };
+            let tempo = if self.cur == p {
+                self.maneuvers as f64 * 1e-5
+            } else {
+                0.0
+            };
+            let mine = score(p as usize) - tempo;
+            let mut foe = 0.0;
+            let mut k = 0.0;
+            for q in 0..self.n() {
+                if q != p as usize && !(self.fmt() == Format::Team && q % 2 == p as usize % 2) {
+                    foe += score(q);
+                    k += 1.0;
+                }
+            }
+            mine - if k > 0.0 { foe / k } else { 0.0 }
+        }
+    }
+
+    /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's
+    /// evaluation equals the reference's (`==`: an empty board may now give +0 where the
+    /// floating-point sum gave -0, which compares equal).
+    #[test]
+    fn eval_equals_the_floating_point_reference() {
+        let setups: [(&[&str], &[&str]); 3] = [
+            (&["thedric", "beledan"], &[]),
+            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
+            (
+                &["thedric", "beledan", "desoth", "hakor"],
+                &["players=4", "format=team"],
+            ),
+        ];
+        let mut checked = 0u64;
+        for (decks, params) in setups {
+            let a = Allegiance::example(params).unwrap();
+            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+            for game in 0..6u64 {
+                let mut g = a.new_game(&seating, game_rng(7, game));
+                let mut rng = game_rng(8, game);
+                let mut buf = crate::ActionBuf::new();
+                while let ToMove::Player(_) = g.to_move() {
+                    for p in 0..g.n() as u8 {
+                        let (new, old) = (g.eval(p), g.eval_reference(p));
+                        assert!(new == old, "seat {p}: {new} != {old}");
+                        checked += 1;
+                    }
+                    g.legal_actions(&mut buf);
+                    g.apply_unchecked(buf[rng.random_range(0..buf.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}
