@@ -1,8 +1,10 @@
 #!/bin/bash
 # Runs the cargo-fuzz targets pinned to one game at a time, each until it has had CPU_SECS
-# of processor time (default 600), in chunks of at most 120 s that continue the same corpus,
-# so the count holds on a busy machine too. Appends one line per target and game to
-# fuzz/runs.log: date, target, game, CPU s, wall s, inputs run, result.
+# of processor time (default 600), in chunks of at most 600 s that continue the same corpus,
+# so the count holds on a busy machine too. The CPU time and inputs so far are kept in
+# fuzz/logs/TARGET-GAME.state, so a run stopped half-way continues where it was; a finished
+# target and game (its line in fuzz/runs.log: date, target, game, CPU s, wall s, inputs run,
+# result) is skipped.
 # Build first: cd fuzz && cargo +nightly fuzz build -s none (debug assertions and overflow
 # checks on); seed first: fuzz/seed.sh.
 # Usage: fuzz/run.sh [CPU_SECS] ["TARGETS"] ["GAMES"]
@@ -13,20 +15,25 @@ targets=${2:-cards decks scenarios manifests}
 games=${3:-tyrant allegiance mission_alliance battalla alpha_omega}
 bin=target/x86_64-unknown-linux-gnu/release
 mkdir -p logs
+touch runs.log
 for t in $targets; do
     for g in $games; do
+        grep -q " $t $g cpu_s=" runs.log && continue
+        state=logs/$t-$g.state
         cpu=0 wall=0 runs=0 result=clean
+        [ -f "$state" ] && read -r cpu wall runs < "$state"
         mkdir -p "artifacts/$t-$g"
-        while awk "BEGIN { exit !($cpu < $secs) }"; do
+        while [ "$cpu" -lt "$secs" ]; do
             start=$(date +%s)
             CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o logs/time.txt \
-                "$bin/$t" "corpus/$t-$g" -max_total_time=120 -print_final_stats=1 \
+                "$bin/$t" "corpus/$t-$g" -max_total_time=600 -print_final_stats=1 \
                 -artifact_prefix="artifacts/$t-$g/" > "logs/$t-$g.log" 2>&1
             code=$?
             wall=$((wall + $(date +%s) - start))
             cpu=$(awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }' logs/time.txt)
             n=$(sed -n 's/^stat::number_of_executed_units: *//p' "logs/$t-$g.log")
             runs=$((runs + ${n:-0}))
+            echo "$cpu $wall $runs" > "$state"
             if [ "$code" -ne 0 ]; then
                 result="exit $code, see fuzz/artifacts/$t-$g and fuzz/logs/$t-$g.log"
                 break
