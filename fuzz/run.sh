@@ -7,7 +7,8 @@
 # result) is skipped.
 # Build first: cd fuzz && cargo +nightly fuzz build -s none (debug assertions and overflow
 # checks on); seed first: fuzz/seed.sh.
-# Usage: fuzz/run.sh [CPU_SECS] ["TARGETS"] ["GAMES"]
+# Usage: fuzz/run.sh [CPU_SECS] ["TARGETS"] ["GAMES"]; instances on different targets (or games)
+# may run side by side, one per core.
 set -u
 cd "$(dirname "$0")"
 secs=${1:-600}
@@ -25,12 +26,12 @@ for t in $targets; do
         mkdir -p "artifacts/$t-$g"
         while [ "$cpu" -lt "$secs" ]; do
             start=$(date +%s)
-            CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o logs/time.txt \
+            CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o "logs/$t-$g.time" \
                 "$bin/$t" "corpus/$t-$g" -max_total_time=600 -print_final_stats=1 \
                 -artifact_prefix="artifacts/$t-$g/" > "logs/$t-$g.log" 2>&1
             code=$?
             wall=$((wall + $(date +%s) - start))
-            cpu=$(awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }' logs/time.txt)
+            cpu=$(awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }' "logs/$t-$g.time")
             n=$(sed -n 's/^stat::number_of_executed_units: *//p' "logs/$t-$g.log")
             runs=$((runs + ${n:-0}))
             echo "$cpu $wall $runs" > "$state"
