@@ -12,6 +12,7 @@
 set -u
 cd "$(dirname "$0")"
 secs=${1:-600}
+chunk=${FUZZ_CHUNK:-600}   # wall seconds a fuzzer process runs before its CPU time is added up
 targets=${2:-cards decks scenarios manifests}
 games=${3:-tyrant allegiance mission_alliance battalla alpha_omega}
 bin=target/x86_64-unknown-linux-gnu/release
@@ -27,11 +28,12 @@ for t in $targets; do
         while [ "$cpu" -lt "$secs" ]; do
             start=$(date +%s)
             CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o "logs/$t-$g.time" \
-                "$bin/$t" "corpus/$t-$g" -max_total_time=600 -print_final_stats=1 \
+                "$bin/$t" "corpus/$t-$g" -max_total_time=$chunk -print_final_stats=1 \
                 -artifact_prefix="artifacts/$t-$g/" > "logs/$t-$g.log" 2>&1
             code=$?
             wall=$((wall + $(date +%s) - start))
-            cpu=$(awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }' "logs/$t-$g.time")
+            # The last line: GNU time puts "Command exited with non-zero status N" first.
+            cpu=$(tail -n 1 "logs/$t-$g.time" | awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }')
             n=$(sed -n 's/^stat::number_of_executed_units: *//p' "logs/$t-$g.log")
             runs=$((runs + ${n:-0}))
             echo "$cpu $wall $runs" > "$state"
