@@ -129,14 +129,9 @@ impl<G: Clone> Lookahead<G> {
 /// decision (attackers one at a time, then "done") is so evaluated where it ends. Stops at
 /// anyone else's decision, a chance node, the end of the game or after `max_decisions`
 /// steps.
-pub fn finish_sequence<G: Game>(state: &mut G, me: u8, turn: u32, rng: &mut GameRng) {
-    let mut boxed = Box::new(state.clone());
-    finish_sequence_in(&mut boxed, &mut None, me, turn, rng);
-    state.clone_from(&boxed);
-}
-
-/// [`finish_sequence`] on a boxed state, with `look` as the look-ahead's working states (made
-/// on first use, then reused). The state a step chooses is the look-ahead's copy of it (the
+///
+/// The state is boxed, and `look` holds the look-ahead's working states (made on first use,
+/// then reused). The state a step chooses is the look-ahead's copy of it (the
 /// two boxes are swapped), not the chosen action applied again: an action's result depends
 /// only on the state (the game's randomness is part of it), so the games are the same.
 /// Returns `state.evaluate(me)` when the look-ahead already computed it (the last step was a

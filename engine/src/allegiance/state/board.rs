@@ -250,6 +250,18 @@ impl AllegianceState {
     }
 }
 
+/// The slots whose bit is set in `mask` (a `Player::act_units`), lowest first.
+#[inline]
+pub(super) fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// `mask` of a list's slots after the entry in slot `i` was removed (the later ones move down).
 fn without_bit(mask: u64, i: usize) -> u64 {
     let low = (1u64 << i) - 1;

@@ -139,17 +139,6 @@ mod tests {
     /// The evaluation before it summed whole numbers as integers and read the attackers'
     /// static modifiers from the table (kept to check that the values are the same).
     impl AllegianceState {
-        /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
-        /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
-        /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
-        /// at the start of its current turn does not count (before, that income made ending the
-        /// maneuver phase look worse than any action that changed nothing); attack boosts until
-        /// the end of the turn or battle do not count (they matter through the damage a battle
-        /// deals, which does); gold paid for an unlocked ability and a unit being enlisted
-        /// (still on the chain while others may respond) keep their worth; and each chain item
-        /// of the current player's turn costs a hundred-thousandth (less than one gold, 0.005),
-        /// so that of two positions equal in everything else the one reached with fewer
-        /// maneuvers wins: ending the phase beats an action that changes nothing.
         /// A battle against `q` that has not dealt its damage yet: the attack of the attackers no
         /// defender blocks, less the armor left, as a share of `q`'s maximum health, at half
         /// weight while defenders may still be assigned. So an attack is judged by the damage it
@@ -174,6 +163,7 @@ mod tests {
             weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
         }
 
+        /// [`AllegianceState::eval`] as it was.
         fn eval_reference(&self, p: u8) -> f64 {
             let db = &self.shared.db;
             // Every unit's static attack and health modifiers, in one pass.

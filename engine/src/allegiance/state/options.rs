@@ -1,5 +1,6 @@
 //! What a player may do: targets of an effect, reactions in a response window, main-phase maneuvers, who may attack and defend, and the full legal-action listing of every decision.
 
+use super::board::set_bits;
 use super::*;
 
 impl AllegianceState {
@@ -154,10 +155,7 @@ impl AllegianceState {
             }
         }
         // Only the slots of units with an activated effect, in slot order.
-        let mut slots = pl.act_units;
-        while slots != 0 {
-            let i = slots.trailing_zeros() as usize;
-            slots &= slots - 1;
+        for i in set_bits(pl.act_units) {
             let u = &pl.units[i];
             let e = t.act[u.card as usize];
             if self.can_activate(p, e, u.exhausted) {
@@ -215,14 +213,12 @@ impl AllegianceState {
         {
             return true;
         }
-        let mut slots = pl.act_units;
-        while slots != 0 {
-            let i = slots.trailing_zeros() as usize;
-            slots &= slots - 1;
+        let ready = |i: usize| {
             let u = &pl.units[i];
-            if !(u.exhausted && t.act_exhausts[u.card as usize]) {
-                return true;
-            }
+            !(u.exhausted && t.act_exhausts[u.card as usize])
+        };
+        if set_bits(pl.act_units).any(ready) {
+            return true;
         }
         let face =
             |e: u16, exhausted: bool| e != NO_EFFECT && !(exhausted && db.effect(e).cost_exhaust);
