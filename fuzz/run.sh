@@ -9,7 +9,13 @@
 # checks on); seed first: fuzz/seed.sh.
 # Usage: fuzz/run.sh [CPU_SECS] ["TARGETS"] ["GAMES"]; instances on different targets (or games)
 # may run side by side, one per core.
+# The scenarios and manifests targets write output folders, which cardsim syncs to disk before
+# swapping them in: on a disk /tmp that makes them wait on the disk half the time, so their
+# work folders go to /dev/shm when it is there (a TMPDIR set by the caller wins), in a folder
+# per target and game that is removed after each chunk.
 set -u
+base=${TMPDIR:-}
+[ -z "$base" ] && { [ -w /dev/shm ] && base=/dev/shm || base=/tmp; }
 cd "$(dirname "$0")"
 secs=${1:-600}
 chunk=${FUZZ_CHUNK:-600}   # wall seconds a fuzzer process runs before its CPU time is added up
@@ -27,10 +33,13 @@ for t in $targets; do
         mkdir -p "artifacts/$t-$g"
         while [ "$cpu" -lt "$secs" ]; do
             start=$(date +%s)
-            CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o "logs/$t-$g.time" \
+            tmp=$base/cardsim-fuzz-run-$t-$g
+            mkdir -p "$tmp"
+            TMPDIR=$tmp CARDSIM_FUZZ_GAME=$g /usr/bin/time -f '%U %S' -o "logs/$t-$g.time" \
                 "$bin/$t" "corpus/$t-$g" -max_total_time=$chunk -print_final_stats=1 \
                 -artifact_prefix="artifacts/$t-$g/" > "logs/$t-$g.log" 2>&1
             code=$?
+            rm -rf "$tmp"
             wall=$((wall + $(date +%s) - start))
             # The last line: GNU time puts "Command exited with non-zero status N" first.
             cpu=$(tail -n 1 "logs/$t-$g.time" | awk -v c="$cpu" '{ printf "%.0f", c + $1 + $2 }')
