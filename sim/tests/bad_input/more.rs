@@ -141,6 +141,28 @@ fn scenario_cases(repo: &Path, out: &mut Vec<Case>) {
             .file("s.toml", bytes),
         ));
     }
+    // Found by the scenarios fuzz target: a Person entered in a later round than the current
+    // one made the Veteran test of a Calling subtract below zero.
+    let (_, path, deps) = SCENARIOS[4];
+    let (written, from, local) = deps[0];
+    let t = read(repo, path)
+        .replace(&format!("\"{written}\""), &format!("\"{local}\""))
+        .replace(
+            "setup = [\"opp.top = Agares\"]",
+            "setup = [\"good.0 = Michael@5\"]",
+        );
+    out.push(
+        case(
+            "alpha_omega scenario: Person entered after the current round",
+            "scenario s.toml",
+            &[
+                "s.toml",
+                "Michael entered play in round 5, after the current round 1",
+            ],
+        )
+        .file("s.toml", t)
+        .file(local, read(repo, from)),
+    );
     out.push(case(
         "scenario: missing path",
         "scenario nope.toml",

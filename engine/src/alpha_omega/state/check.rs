@@ -65,6 +65,12 @@ impl AoState {
             if u.holder != NONE && (d.kind != Kind::Item || self.find(u.holder).is_none()) {
                 return Err(format!("{} held by a card not in play", d.name));
             }
+            if u.entered > self.round {
+                return Err(format!(
+                    "{} entered play in round {}, after the current round {}",
+                    d.name, u.entered, self.round
+                ));
+            }
             if u.damage >= d.strength && d.strength > 0 {
                 return Err(format!("{} in play with {} damage", d.name, u.damage));
             }
