@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use super::cards::{CardDb, Kind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES, NO_EFFECT};
 
 /// Card ids are `u8`: one entry per possible id.
-const IDS: usize = 256;
+pub const IDS: usize = 256;
 const _: () = assert!(MAX_CARDS <= IDS);
 
 /// What the reaction listing needs of a hand card.
@@ -49,6 +49,9 @@ pub struct HeroFacts {
     /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
     /// them unlocked, unless it is of level 0).
     pub prereqs: [u8; ABILITIES],
+    /// By ability: its unlock cost in gold (0 past the hero's last ability), which the
+    /// evaluation adds up over the unlocked abilities.
+    pub ability_costs: [i32; ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -60,6 +63,11 @@ pub struct Tables {
     pub act: Box<[u16; IDS]>,
     /// By card id: whether that activated effect costs exhausting the unit.
     pub act_exhausts: Box<[bool; IDS]>,
+    /// By card id: attack and health (units), next to each other so that the evaluation's
+    /// walk over a territory reads one small table instead of card definitions far apart.
+    pub stats: Box<[[i32; 2]; IDS]>,
+    /// By card id: whether the card has a static ability (any effect with that trigger).
+    pub has_static: Box<[bool; IDS]>,
     /// By hero index.
     pub heroes: Vec<HeroFacts>,
 }
@@ -79,6 +87,8 @@ impl Tables {
         let mut hand = Box::new([NO_CARD; IDS]);
         let mut act = Box::new([NO_EFFECT; IDS]);
         let mut act_exhausts = Box::new([false; IDS]);
+        let mut stats = Box::new([[0i32; 2]; IDS]);
+        let mut has_static = Box::new([false; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
@@ -94,6 +104,11 @@ impl Tables {
             };
             act[id] = first_act(db, &c.effects);
             act_exhausts[id] = act[id] != NO_EFFECT && db.effect(act[id]).cost_exhaust;
+            stats[id] = [c.attack as i32, c.health as i32];
+            has_static[id] = c
+                .effects
+                .iter()
+                .any(|&e| db.effect(e).trigger == Trigger::Static);
         }
         let heroes = db
             .heroes
@@ -115,8 +130,13 @@ impl Tables {
                         }
                     }
                 }
+                let mut ability_costs = [0i32; ABILITIES];
+                for (c, a) in ability_costs.iter_mut().zip(&h.abilities) {
+                    *c = a.cost as i32;
+                }
                 HeroFacts {
                     prereqs,
+                    ability_costs,
                     reactions: h
                         .abilities
                         .iter()
@@ -133,6 +153,8 @@ impl Tables {
             hand,
             act,
             act_exhausts,
+            stats,
+            has_static,
             heroes,
         }
     }

@@ -6,6 +6,17 @@
 use super::statics::{mod_of, UnitMods};
 use super::*;
 
+/// A unit's worth on the board for [`AllegianceState::eval`]: its attack without the boosts
+/// that end with the turn or the battle, plus its health left; `m` are its static attack and
+/// health modifiers, `stats` the per-card attack and health.
+#[inline(always)]
+fn worth(stats: &[[i32; 2]; crate::allegiance::tables::IDS], u: &Unit, m: [i32; 2]) -> i64 {
+    let [attack, health] = stats[u.card as usize];
+    let power = attack + u.aug as i32 - u.curses() + m[0];
+    let hp = health + u.aug as i32 + m[1];
+    (power.max(0) + hp - u.dmg) as i64
+}
+
 impl AllegianceState {
     /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
     /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
@@ -46,7 +57,6 @@ impl AllegianceState {
         if !pl.alive {
             return 0.0;
         }
-        let db = &self.shared.db;
         let hero = self.hero(q);
         // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
         // about one point of board.
@@ -61,32 +71,37 @@ impl AllegianceState {
         // Per unit: its attack without the boosts that end with the turn or the battle,
         // plus its health left (maximum health as in `max_hp`). Whole numbers: summed
         // exactly as integers.
-        let worth = |u: &Unit, m: [i32; 2]| {
-            let c = db.card(u.card);
-            let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
-            let hp = c.health as i32 + u.aug as i32 + m[1];
-            (power.max(0) + hp - u.dmg) as i64
-        };
+        let stats = &self.shared.tables.stats;
         // Without static modifiers in play (the common case) the table is not read.
         let mut board: i64 = match mods {
-            None => pl.units.iter().map(|u| worth(u, [0, 0])).sum(),
-            Some(m) => pl.units.iter().zip(&m[q]).map(|(u, &m)| worth(u, m)).sum(),
+            None => pl.units.iter().map(|u| worth(stats, u, [0, 0])).sum(),
+            Some(m) => pl
+                .units
+                .iter()
+                .zip(&m[q])
+                .map(|(u, &m)| worth(stats, u, m))
+                .sum(),
         };
         for it in &self.chain {
             if it.kind == ItemKind::Enlist && it.who as usize == q {
-                let card = db.card(it.card);
-                board += (card.attack as i32 + card.health as i32) as i64;
+                let [attack, health] = stats[it.card as usize];
+                board += (attack + health) as i64;
             }
         }
         let mut gold = pl.gold as i64;
         if q != p && q == self.cur as usize && self.phase != Phase::Setup {
             gold = (gold - pl.prod as i64).max(0);
         }
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd.get(i).is_some_and(|&cd| cd >= 0) {
-                gold += a.cost as i64;
-            }
-        }
+        // The unlock costs of the unlocked abilities (cooldown 0 or more), from a table
+        // with 0 past the hero's last ability.
+        let costs = &self.shared.tables.heroes[pl.hero as usize].ability_costs;
+        let unlocked: i32 = pl
+            .cd
+            .iter()
+            .zip(costs)
+            .map(|(&cd, &c)| if cd >= 0 { c } else { 0 })
+            .sum();
+        gold += unlocked as i64;
         h + board as f64 / 60.0 + gold as f64 / 200.0
     }
 
@@ -113,7 +128,7 @@ impl AllegianceState {
                 self.weapon_power(ap).max(0)
             } else if let Some(i) = units.iter().position(|u| u.uid == at.uid) {
                 let u = &units[i];
-                (self.shared.db.card(u.card).attack as i32
+                (self.shared.tables.stats[u.card as usize][0]
                     + u.aug as i32
                     + u.boost.iter().sum::<i32>()
                     + u.battle_boost.iter().sum::<i32>()

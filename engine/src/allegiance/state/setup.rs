@@ -242,7 +242,7 @@ impl AllegianceState {
 
     /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i32 {
-        self.shared.db.card(u.card).attack as i32
+        self.shared.tables.stats[u.card as usize][0]
             + u.aug as i32
             + u.boost.iter().sum::<i32>()
             + u.battle_boost.iter().sum::<i32>()
@@ -252,7 +252,7 @@ impl AllegianceState {
 
     /// Effective maximum health of a unit (static abilities included).
     pub fn max_hp(&self, u: &Unit) -> i32 {
-        self.shared.db.card(u.card).health as i32
+        self.shared.tables.stats[u.card as usize][1]
             + u.aug as i32
             + self.static_unit_mod(OpCode::Health, u.uid)
     }

@@ -39,10 +39,14 @@ impl AllegianceState {
             each(q, NONE, NONE, &hero.statics);
             each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
             each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+            // Most cards have no static ability: a table says which do.
+            let has_static = &self.shared.tables.has_static;
             for u in &pl.units {
-                each(q, u.uid, NONE, &db.card(u.card).effects);
+                if has_static[u.card as usize] {
+                    each(q, u.uid, NONE, &db.card(u.card).effects);
+                }
                 for (c, owner) in u.att {
-                    if c != 255 && self.players[owner as usize].alive {
+                    if c != 255 && has_static[c as usize] && self.players[owner as usize].alive {
                         each(owner as usize, NONE, u.uid, &db.card(c).effects);
                     }
                 }
