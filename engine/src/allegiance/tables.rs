@@ -105,10 +105,7 @@ impl Tables {
             act[id] = first_act(db, &c.effects);
             act_exhausts[id] = act[id] != NO_EFFECT && db.effect(act[id]).cost_exhaust;
             stats[id] = [c.attack as i32, c.health as i32];
-            has_static[id] = c
-                .effects
-                .iter()
-                .any(|&e| db.effect(e).trigger == Trigger::Static);
+            has_static[id] = db.has_static(&c.effects);
         }
         let heroes = db
             .heroes
