@@ -21,6 +21,31 @@ fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: &ArrayVec<T
     let _ = dst.try_extend_from_slice(src);
 }
 
+/// Make `dst` a copy of the chain item `src` (its targets as one block; the derived
+/// `clone_from` built a whole new item, its targets entry by entry).
+#[inline]
+fn copy_item(dst: &mut Item, src: &Item) {
+    // Destructured so that a new field cannot be forgotten here.
+    let Item {
+        kind,
+        who,
+        card,
+        arg,
+        effect,
+        src: source,
+        host,
+        targets,
+    } = src;
+    dst.kind = *kind;
+    dst.who = *who;
+    dst.card = *card;
+    dst.arg = *arg;
+    dst.effect = *effect;
+    dst.src = *source;
+    dst.host = *host;
+    copy_into(&mut dst.targets, targets);
+}
+
 /// Make `dst` a copy of the battle `src`: its attackers as one block of the used entries,
 /// into the target's storage when it holds a battle (the derived `clone` built a whole new
 /// battle, entry by entry, then moved all of its 64-attacker capacity).
@@ -229,7 +254,13 @@ impl Clone for AllegianceState {
         for (a, b) in self.discards.iter_mut().zip(discards) {
             copy_into(a, b);
         }
-        self.chain.clone_from(chain);
+        self.chain.truncate(chain.len());
+        let kept = self.chain.len();
+        for (a, b) in self.chain.iter_mut().zip(chain) {
+            copy_item(a, b);
+        }
+        // Both have the same capacity.
+        self.chain.extend(chain[kept..].iter().cloned());
         copy_into(&mut self.trigs, trigs);
         copy_into(&mut self.banished, banished);
         self.building.clone_from(building);
@@ -248,7 +279,10 @@ impl Clone for AllegianceState {
         self.defeated = *defeated;
         self.rng.clone_from(rng);
         self.logging = *logging;
-        self.log.clone_from(log);
+        // The log is empty unless a game is being logged: then there is nothing to copy.
+        if !(self.log.is_empty() && log.is_empty()) {
+            self.log.clone_from(log);
+        }
         self.statics = *statics;
         self.static_kinds = *static_kinds;
     }
