@@ -13,12 +13,15 @@ fn dup<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
     v
 }
 
-/// Make `dst` a copy of `src` (one block copy of the used entries).
+/// Make `dst` a copy of `src` (one block copy of the used entries; none for an empty list,
+/// such as the pending triggers and banished units most of the time).
 #[inline]
 fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: &ArrayVec<T, N>) {
     dst.clear();
-    // Cannot fail: both have the same capacity.
-    let _ = dst.try_extend_from_slice(src);
+    if !src.is_empty() {
+        // Cannot fail: both have the same capacity.
+        let _ = dst.try_extend_from_slice(src);
+    }
 }
 
 /// Make `dst` a copy of the chain item `src` (its targets as one block; the derived
