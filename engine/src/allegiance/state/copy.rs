@@ -86,6 +86,15 @@ fn copy_battle(dst: &mut Option<Battle>, src: &Option<Battle>) {
     d.split_from = *split_from;
 }
 
+/// The players of a state with another player count (once per working copy at most):
+/// kept out of line, so that the common path's stack frame does not hold a whole `Player`
+/// (4.6 KB) for it.
+#[cold]
+#[inline(never)]
+fn copy_players(dst: &mut ArrayVec<Player, MAX_PLAYERS>, src: &ArrayVec<Player, MAX_PLAYERS>) {
+    dst.clone_from(src);
+}
+
 impl Clone for Player {
     #[inline]
     fn clone(&self) -> Self {
@@ -249,7 +258,7 @@ impl Clone for AllegianceState {
                 a.clone_from(b);
             }
         } else {
-            self.players.clone_from(players);
+            copy_players(&mut self.players, players);
         }
         for (a, b) in self.decks.iter_mut().zip(decks) {
             copy_into(a, b);
