@@ -49,9 +49,11 @@ pub struct HeroFacts {
     /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
     /// them unlocked, unless it is of level 0).
     pub prereqs: [u8; ABILITIES],
-    /// By ability: its unlock cost in gold (0 past the hero's last ability), which the
-    /// evaluation adds up over the unlocked abilities.
+    /// By ability: its unlock cost in gold (0 past the hero's last ability).
     pub ability_costs: [i32; ABILITIES],
+    /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs,
+    /// which the evaluation reads instead of adding them up.
+    pub unlocked_gold: [i32; 1 << ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -131,9 +133,16 @@ impl Tables {
                 for (c, a) in ability_costs.iter_mut().zip(&h.abilities) {
                     *c = a.cost as i32;
                 }
+                let unlocked_gold = std::array::from_fn(|set| {
+                    (0..ABILITIES)
+                        .filter(|i| set >> i & 1 == 1)
+                        .map(|i| ability_costs[i])
+                        .sum()
+                });
                 HeroFacts {
                     prereqs,
                     ability_costs,
+                    unlocked_gold,
                     reactions: h
                         .abilities
                         .iter()

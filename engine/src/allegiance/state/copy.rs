@@ -13,12 +13,86 @@ fn dup<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
     v
 }
 
-/// Make `dst` a copy of `src` (one block copy of the used entries).
+/// Make `dst` a copy of `src` (one block copy of the used entries; none for an empty list,
+/// such as the pending triggers and banished units most of the time).
 #[inline]
 fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: &ArrayVec<T, N>) {
     dst.clear();
-    // Cannot fail: both have the same capacity.
-    let _ = dst.try_extend_from_slice(src);
+    if !src.is_empty() {
+        // Cannot fail: both have the same capacity.
+        let _ = dst.try_extend_from_slice(src);
+    }
+}
+
+/// Make `dst` a copy of the chain item `src` (its targets as one block; the derived
+/// `clone_from` built a whole new item, its targets entry by entry).
+#[inline]
+fn copy_item(dst: &mut Item, src: &Item) {
+    // Destructured so that a new field cannot be forgotten here.
+    let Item {
+        kind,
+        who,
+        card,
+        arg,
+        effect,
+        src: source,
+        host,
+        targets,
+    } = src;
+    dst.kind = *kind;
+    dst.who = *who;
+    dst.card = *card;
+    dst.arg = *arg;
+    dst.effect = *effect;
+    dst.src = *source;
+    dst.host = *host;
+    copy_into(&mut dst.targets, targets);
+}
+
+/// Make `dst` a copy of the battle `src`: its attackers as one block of the used entries,
+/// into the target's storage when it holds a battle (the derived `clone` built a whole new
+/// battle, entry by entry, then moved all of its 64-attacker capacity).
+#[inline]
+fn copy_battle(dst: &mut Option<Battle>, src: &Option<Battle>) {
+    let Some(s) = src else {
+        *dst = None;
+        return;
+    };
+    // Destructured so that a new field cannot be forgotten here.
+    let Battle {
+        atk,
+        def,
+        step,
+        attackers,
+        pick,
+        armor_left,
+        split_from,
+    } = s;
+    let d = dst.get_or_insert_with(|| Battle {
+        atk: 0,
+        def: 0,
+        step: BStep::Declare,
+        attackers: ArrayVec::new(),
+        pick: NONE,
+        armor_left: 0,
+        split_from: 0,
+    });
+    d.atk = *atk;
+    d.def = *def;
+    d.step = *step;
+    copy_into(&mut d.attackers, attackers);
+    d.pick = *pick;
+    d.armor_left = *armor_left;
+    d.split_from = *split_from;
+}
+
+/// The players of a state with another player count (once per working copy at most):
+/// kept out of line, so that the common path's stack frame does not hold a whole `Player`
+/// (4.6 KB) for it.
+#[cold]
+#[inline(never)]
+fn copy_players(dst: &mut ArrayVec<Player, MAX_PLAYERS>, src: &ArrayVec<Player, MAX_PLAYERS>) {
+    dst.clone_from(src);
 }
 
 impl Clone for Player {
@@ -184,7 +258,7 @@ impl Clone for AllegianceState {
                 a.clone_from(b);
             }
         } else {
-            self.players.clone_from(players);
+            copy_players(&mut self.players, players);
         }
         for (a, b) in self.decks.iter_mut().zip(decks) {
             copy_into(a, b);
@@ -192,12 +266,18 @@ impl Clone for AllegianceState {
         for (a, b) in self.discards.iter_mut().zip(discards) {
             copy_into(a, b);
         }
-        self.chain.clone_from(chain);
+        self.chain.truncate(chain.len());
+        let kept = self.chain.len();
+        for (a, b) in self.chain.iter_mut().zip(chain) {
+            copy_item(a, b);
+        }
+        // Both have the same capacity.
+        self.chain.extend(chain[kept..].iter().cloned());
         copy_into(&mut self.trigs, trigs);
         copy_into(&mut self.banished, banished);
         self.building.clone_from(building);
         self.res.clone_from(res);
-        self.battle.clone_from(battle);
+        copy_battle(&mut self.battle, battle);
         self.phase = *phase;
         self.cur = *cur;
         self.prio = *prio;
@@ -211,8 +291,66 @@ impl Clone for AllegianceState {
         self.defeated = *defeated;
         self.rng.clone_from(rng);
         self.logging = *logging;
-        self.log.clone_from(log);
+        // The log is empty unless a game is being logged: then there is nothing to copy.
+        if !(self.log.is_empty() && log.is_empty()) {
+            self.log.clone_from(log);
+        }
         self.statics = *statics;
         self.static_kinds = *static_kinds;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::allegiance::Allegiance;
+    use crate::{game_rng, Game, Ruleset, ToMove};
+    use rand::RngExt;
+
+    /// Two random games played side by side (2 and 4 players); at every step one scratch
+    /// state is overwritten with `clone_from` by each game in turn, so that it goes from
+    /// every kind of position to every other (a battle into none, none into a battle, one
+    /// battle into another), and must then equal the game it copied, as must `clone`.
+    #[test]
+    fn clone_from_equals_the_source_whatever_the_target_held() {
+        let setups: [(&[&str], &[&str]); 2] = [
+            (&["thedric", "beledan"], &[]),
+            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
+        ];
+        let mut checked = 0u64;
+        let mut battles = 0u64;
+        for (decks, params) in setups {
+            let a = Allegiance::example(params).unwrap();
+            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+            for game in 0..4u64 {
+                let mut g = [
+                    a.new_game(&seating, game_rng(3, game)),
+                    a.new_game(&seating, game_rng(4, game)),
+                ];
+                let mut scratch = g[1].clone();
+                let mut rng = game_rng(5, game);
+                let mut buf = crate::ActionBuf::new();
+                loop {
+                    for s in &g {
+                        scratch.clone_from(s);
+                        assert!(scratch == *s);
+                        assert!(s.clone() == *s);
+                        checked += 1;
+                        battles += u64::from(s.battle.is_some());
+                    }
+                    let mut moved = false;
+                    for s in &mut g {
+                        if let ToMove::Player(_) = s.to_move() {
+                            s.legal_actions(&mut buf);
+                            s.apply_unchecked(buf[rng.random_range(0..buf.len())]);
+                            moved = true;
+                        }
+                    }
+                    if !moved {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1_000 && battles > 100, "{checked} {battles}");
     }
 }

@@ -8,13 +8,19 @@ use super::*;
 
 /// A unit's worth on the board for [`AllegianceState::eval`]: its attack without the boosts
 /// that end with the turn or the battle, plus its health left; `m` are its static attack and
-/// health modifiers, `stats` the per-card attack and health.
+/// health modifiers, `stats` the per-card attack and health. Summed in 64 bits, where none
+/// of these 32-bit and 16-bit terms can overflow, so the sums need no overflow checks
+/// (`wrapping_*` never wraps here): the same values as the checked 32-bit sums.
 #[inline(always)]
 fn worth(stats: &[[i32; 2]; crate::allegiance::tables::IDS], u: &Unit, m: [i32; 2]) -> i64 {
     let [attack, health] = stats[u.card as usize];
-    let power = attack + u.aug as i32 - u.curses() + m[0];
-    let hp = health + u.aug as i32 + m[1];
-    (power.max(0) + hp - u.dmg) as i64
+    let aug = u.aug as i64;
+    let power = (attack as i64)
+        .wrapping_add(aug)
+        .wrapping_sub(u.curses() as i64)
+        .wrapping_add(m[0] as i64);
+    let hp = (health as i64).wrapping_add(aug).wrapping_add(m[1] as i64);
+    power.max(0).wrapping_add(hp).wrapping_sub(u.dmg as i64)
 }
 
 impl AllegianceState {
@@ -51,7 +57,7 @@ impl AllegianceState {
     }
 
     /// Seat `q`'s part of [`Self::eval`] for the evaluating seat `p` (0 once eliminated).
-    #[inline]
+    #[inline(always)]
     fn seat_score(&self, p: usize, q: usize, mods: &Option<UnitMods>) -> f64 {
         let pl = &self.players[q];
         if !pl.alive {
@@ -60,9 +66,11 @@ impl AllegianceState {
         let hero = self.hero(q);
         // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
         // about one point of board.
-        let c = pl.curses();
-        let mut h =
-            (pl.health - c * (c + 1) / 2) as f64 / hero.max_health as f64 + pl.focus as f64 / 60.0;
+        // In 64 bits: exact (no overflow) for any 16-bit counters and 32-bit health.
+        let c = pl.curses() as i64;
+        let mut h = (pl.health as i64).wrapping_sub(c.wrapping_mul(c.wrapping_add(1)) / 2) as f64
+            / hero.max_health as f64
+            + pl.focus as f64 / 60.0;
         if let Some(b) = &self.battle {
             if b.def as usize == q {
                 h -= self.battle_threat(b, mods);
@@ -74,13 +82,15 @@ impl AllegianceState {
         let stats = &self.shared.tables.stats;
         // Without static modifiers in play (the common case) the table is not read.
         let mut board: i64 = match mods {
-            None => pl.units.iter().map(|u| worth(stats, u, [0, 0])).sum(),
+            None => pl
+                .units
+                .iter()
+                .fold(0, |b, u| b.wrapping_add(worth(stats, u, [0, 0]))),
             Some(m) => pl
                 .units
                 .iter()
                 .zip(&m[q])
-                .map(|(u, &m)| worth(stats, u, m))
-                .sum(),
+                .fold(0, |b, (u, &m)| b.wrapping_add(worth(stats, u, m))),
         };
         for it in &self.chain {
             if it.kind == ItemKind::Enlist && it.who as usize == q {
@@ -92,16 +102,14 @@ impl AllegianceState {
         if q != p && q == self.cur as usize && self.phase != Phase::Setup {
             gold = (gold - pl.prod as i64).max(0);
         }
-        // The unlock costs of the unlocked abilities (cooldown 0 or more), from a table
-        // with 0 past the hero's last ability.
-        let costs = &self.shared.tables.heroes[pl.hero as usize].ability_costs;
-        let unlocked: i32 = pl
-            .cd
-            .iter()
-            .zip(costs)
-            .map(|(&cd, &c)| if cd >= 0 { c } else { 0 })
-            .sum();
-        gold += unlocked as i64;
+        // The unlock costs of the unlocked abilities (cooldown 0 or more), from a table by
+        // the set of unlocked abilities: a locked ability's cooldown is negative, so the set
+        // is the cooldowns' sign bits, inverted, gathered into one byte (bit `i`: ability
+        // `i`) by a multiplication.
+        let signs = u64::from_le_bytes(pl.cd.map(|c| c as u8)) & 0x8080_8080_8080_8080;
+        let locked = (signs >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let unlocked = !locked as u8;
+        gold += self.shared.tables.heroes[pl.hero as usize].unlocked_gold[unlocked as usize] as i64;
         h + board as f64 / 60.0 + gold as f64 / 200.0
     }
 
