@@ -212,6 +212,7 @@ impl Clone for AllegianceState {
             next_uid: self.next_uid,
             result: self.result,
             defeated: self.defeated,
+            alive_n: self.alive_n,
             rng: self.rng.clone(),
             logging: self.logging,
             log: self.log.clone(),
@@ -244,6 +245,7 @@ impl Clone for AllegianceState {
             next_uid,
             result,
             defeated,
+            alive_n,
             rng,
             logging,
             log,
@@ -289,6 +291,7 @@ impl Clone for AllegianceState {
         self.next_uid = *next_uid;
         self.result = *result;
         self.defeated = *defeated;
+        self.alive_n = *alive_n;
         self.rng.clone_from(rng);
         self.logging = *logging;
         // The log is empty unless a game is being logged: then there is nothing to copy.

@@ -9,6 +9,7 @@ impl AllegianceState {
         }
         log!(self, "P{p} is eliminated");
         self.players[p].alive = false;
+        self.alive_n -= 1;
         self.players[p].health = 0;
         while let Some(u) = self.players[p].units.last().copied() {
             self.destroy(u.uid);

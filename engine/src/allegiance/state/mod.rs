@@ -445,6 +445,9 @@ pub struct AllegianceState {
     /// Seats whose heroes fell in the effect or battle step now running (a bit per seat);
     /// the result is decided once it ends ([`AllegianceState::judge_defeats`]).
     pub defeated: u8,
+    /// Players still in the game (a count of `Player::alive`, kept where a player is dealt
+    /// in or eliminated and checked by the state invariants): read on every priority pass.
+    pub(super) alive_n: u8,
     pub(super) rng: GameRng,
     pub(super) logging: bool,
     pub(super) log: Vec<String>,

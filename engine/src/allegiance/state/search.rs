@@ -76,6 +76,13 @@ impl AllegianceState {
                 count[c as usize] += 1;
             }
         }
+        let alive = self.players.iter().filter(|p| p.alive).count();
+        if self.alive_n as usize != alive {
+            return Err(format!(
+                "{} players counted alive, {alive} are",
+                self.alive_n
+            ));
+        }
         let mut uids: ArrayVec<u16, { MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for (p, pl) in self.players.iter().enumerate() {
             for &c in &pl.hand {

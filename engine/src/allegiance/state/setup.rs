@@ -34,6 +34,7 @@ impl AllegianceState {
             statics: 0,
             static_kinds: [0; 5],
             defeated: 0,
+            alive_n: 0,
         };
         s.redeal(&shared, seating, rng);
         s
@@ -123,6 +124,7 @@ impl AllegianceState {
         self.statics = 0;
         self.static_kinds = [0; 5];
         self.defeated = 0;
+        self.alive_n = self.players.len() as u8;
         for p in 0..self.n() {
             let necro = self.hero(p).necromancer;
             let pattern: &[usize] = if necro { &[2, 2] } else { &[0, 0, 1, 2] };
@@ -215,7 +217,7 @@ impl AllegianceState {
     }
 
     pub(super) fn alive_count(&self) -> u8 {
-        self.players.iter().filter(|p| p.alive).count() as u8
+        self.alive_n
     }
 
     pub(super) fn next_alive(&self, p: u8) -> u8 {

@@ -211,7 +211,10 @@ impl AllegianceState {
             if self.result.is_some() || self.dec != Dec::Auto {
                 return;
             }
-            if !self.players[self.cur as usize].alive
+            // While every player is in the game (most of it), no seat needs looking at.
+            let all_in = self.alive_n as usize == self.players.len();
+            if !all_in
+                && !self.players[self.cur as usize].alive
                 && self.chain.is_empty()
                 && self.res.is_none()
                 && self.trigs.is_empty()
@@ -233,7 +236,7 @@ impl AllegianceState {
                 self.place_trigger();
                 continue;
             }
-            if !self.players[self.prio as usize].alive {
+            if !all_in && !self.players[self.prio as usize].alive {
                 self.prio = self.next_alive(self.prio);
             }
             let p = self.prio as usize;
@@ -245,18 +248,28 @@ impl AllegianceState {
         }
     }
 
+    /// Pass priority. Small enough to inline into the advance loop: most passes only hand
+    /// priority on; the rest is in [`AllegianceState::all_passed`].
+    #[inline]
     pub(super) fn pass(&mut self) {
         self.passes += 1;
         if self.passes >= self.alive_count() {
-            self.passes = 0;
-            if let Some(it) = self.chain.pop() {
-                self.prio = self.cur;
-                self.begin_resolve(it);
-            } else {
-                self.step_forward();
-            }
+            self.all_passed();
         } else {
             self.prio = self.next_alive(self.prio);
+        }
+    }
+
+    /// Every player still in the game passed in a row: resolve the chain's last item, or
+    /// move to the next step.
+    #[inline(never)]
+    fn all_passed(&mut self) {
+        self.passes = 0;
+        if let Some(it) = self.chain.pop() {
+            self.prio = self.cur;
+            self.begin_resolve(it);
+        } else {
+            self.step_forward();
         }
     }
 
