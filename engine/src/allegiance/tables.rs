@@ -5,7 +5,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::cards::{CardDb, Kind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES, NO_EFFECT};
+use super::cards::{
+    static_kind, CardDb, Kind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES, NO_EFFECT, STATIC_KINDS,
+};
 
 /// Card ids are `u8`: one entry per possible id.
 pub const IDS: usize = 256;
@@ -70,8 +72,41 @@ pub struct Tables {
     pub stats: Box<[[i32; 2]; IDS]>,
     /// By card id: whether the card has a static ability (any effect with that trigger).
     pub has_static: Box<[bool; IDS]>,
+    /// By card id: how many ops of each kind ([`static_kind`]) its static abilities hold, so
+    /// that counting the static abilities in play, or looking for one kind, skips the cards
+    /// without them.
+    pub static_ops: Box<[[u16; STATIC_KINDS]; IDS]>,
     /// By hero index.
     pub heroes: Vec<HeroFacts>,
+    /// By hero index: the static ops of its rules and faces, by kind.
+    pub hero_statics: Vec<HeroStatics>,
+}
+
+/// How many ops of each kind ([`static_kind`]) the static abilities of a hero's rules and of
+/// each of its faces hold: most hold none of most kinds, and then the static queries skip
+/// walking their effects.
+#[derive(Clone, Debug)]
+pub struct HeroStatics {
+    /// The hero's own rules.
+    pub rules: [u16; STATIC_KINDS],
+    /// By weapon face.
+    pub weapons: [[u16; STATIC_KINDS]; MAX_FACES],
+    /// By armor face.
+    pub armors: [[u16; STATIC_KINDS]; MAX_FACES],
+}
+
+/// The ops of the static abilities among `effects`, counted by kind.
+fn static_ops_of(db: &CardDb, effects: &[u16]) -> [u16; STATIC_KINDS] {
+    let mut k = [0u16; STATIC_KINDS];
+    for &e in effects {
+        let ef = db.effect(e);
+        if ef.trigger == Trigger::Static {
+            for op in &ef.ops {
+                k[static_kind(op.code)] += 1;
+            }
+        }
+    }
+    k
 }
 
 /// The first activated effect among `effects`, or [`NO_EFFECT`].
@@ -91,6 +126,7 @@ impl Tables {
         let mut act_exhausts = Box::new([false; IDS]);
         let mut stats = Box::new([[0i32; 2]; IDS]);
         let mut has_static = Box::new([false; IDS]);
+        let mut static_ops = Box::new([[0u16; STATIC_KINDS]; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
@@ -108,6 +144,7 @@ impl Tables {
             act_exhausts[id] = act[id] != NO_EFFECT && db.effect(act[id]).cost_exhaust;
             stats[id] = [c.attack as i32, c.health as i32];
             has_static[id] = db.has_static(&c.effects);
+            static_ops[id] = static_ops_of(db, &c.effects);
         }
         let heroes = db
             .heroes
@@ -155,13 +192,33 @@ impl Tables {
                 }
             })
             .collect();
+        let hero_statics = db
+            .heroes
+            .iter()
+            .map(|h| {
+                let mut hs = HeroStatics {
+                    rules: static_ops_of(db, &h.statics),
+                    weapons: [[0; STATIC_KINDS]; MAX_FACES],
+                    armors: [[0; STATIC_KINDS]; MAX_FACES],
+                };
+                for (k, f) in hs.weapons.iter_mut().zip(&h.weapons) {
+                    *k = static_ops_of(db, &f.effects);
+                }
+                for (k, f) in hs.armors.iter_mut().zip(&h.armors) {
+                    *k = static_ops_of(db, &f.effects);
+                }
+                hs
+            })
+            .collect();
         Tables {
             hand,
             act,
             act_exhausts,
             stats,
             has_static,
+            static_ops,
             heroes,
+            hero_statics,
         }
     }
 }

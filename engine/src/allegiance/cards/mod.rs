@@ -336,4 +336,4 @@ pub struct CardDb {
 
 mod load;
 mod statics;
-pub use statics::StaticHolder;
+pub use statics::{static_kind, StaticHolder, STATIC_KINDS};

@@ -218,6 +218,21 @@ impl CardDb {
     }
 }
 
+/// Number of kinds of static op ([`static_kind`]).
+pub const STATIC_KINDS: usize = 5;
+
+/// Index of a static op's kind: attack, maximum health, other (armor), enlist cost, action
+/// cost.
+pub fn static_kind(code: OpCode) -> usize {
+    match code {
+        OpCode::Boost => 0,
+        OpCode::Health => 1,
+        OpCode::EnlistCost => 3,
+        OpCode::ActionCost => 4,
+        _ => 2,
+    }
+}
+
 /// Whether a static op acts on players (scopes `me`, `foeheroes`) rather than units.
 pub(super) fn hero_scope_op(code: OpCode) -> bool {
     matches!(

@@ -89,24 +89,22 @@ impl AllegianceState {
             return true;
         }
         let Some(k) = e.target else { return true };
-        let units = !matches!(k, TargetKind::Hero | TargetKind::FoeHero);
-        let heroes = matches!(
-            k,
-            TargetKind::Hero | TargetKind::FoeHero | TargetKind::Any | TargetKind::FoeAny
-        );
-        let foe_only = matches!(
-            k,
-            TargetKind::Foe | TargetKind::FoeHero | TargetKind::FoeAny
-        );
-        self.players.iter().enumerate().any(|(s, pl)| {
-            pl.alive
-                && match k {
-                    TargetKind::Ally => s == who,
-                    _ if foe_only => self.opponents(who, s),
-                    _ => true,
-                }
-                && (heroes || (units && !pl.units.is_empty()))
-        })
+        let pls = &self.players;
+        // A target exists: a hero in the game of the right side, or a unit of one.
+        match k {
+            // Any hero: one is in the game while it goes on.
+            TargetKind::Hero | TargetKind::Any => self.alive_n != 0,
+            TargetKind::Ally => pls[who].alive && !pls[who].units.is_empty(),
+            TargetKind::Unit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
+            TargetKind::Foe => pls
+                .iter()
+                .enumerate()
+                .any(|(s, pl)| pl.alive && !pl.units.is_empty() && self.opponents(who, s)),
+            TargetKind::FoeHero | TargetKind::FoeAny => pls
+                .iter()
+                .enumerate()
+                .any(|(s, pl)| pl.alive && self.opponents(who, s)),
+        }
     }
 
     // ----- legal actions ---------------------------------------------------------------------

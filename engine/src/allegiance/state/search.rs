@@ -130,12 +130,15 @@ impl AllegianceState {
                 return Err(format!("P{p} cooldown beyond maximum delay"));
             }
         }
-        if (self.statics, self.static_kinds) != self.count_static_kinds() {
+        // Against a count that walks the effects (not the per-card table).
+        let walked = self.walk_static_kinds();
+        if (self.statics, self.static_kinds) != walked || self.count_static_kinds() != walked {
             return Err(format!(
-                "static count {} {:?} but {:?} in play",
+                "static count {} {:?} (table count {:?}) but {:?} in play",
                 self.statics,
                 self.static_kinds,
-                self.count_static_kinds()
+                self.count_static_kinds(),
+                walked
             ));
         }
         for it in self

@@ -2,6 +2,7 @@
 //! the check for units a lowered maximum health has killed.
 
 use super::*;
+use crate::allegiance::cards::{Op, STATIC_KINDS};
 
 // ----- static abilities and focus/curse counters (`docs/games/allegiance.md`, "Static abilities", "Focus and
 // curse counters") ------------------------------------------------------------------------------
@@ -16,10 +17,15 @@ impl AllegianceState {
     /// play: living players' hero rules and face-up weapon and armor faces (source and host
     /// [`NONE`]), their units (source = the unit), and attachments (controller = the
     /// attachment's owner, host = the unit it is on).
-    pub(super) fn for_each_static(
-        &self,
-        mut f: impl FnMut(usize, u16, u16, &crate::allegiance::cards::Op),
-    ) {
+    pub(super) fn for_each_static(&self, f: impl FnMut(usize, u16, u16, &Op)) {
+        self.for_each_static_of(None, f);
+    }
+
+    /// [`AllegianceState::for_each_static`], but with `Some(kind)` the units and attachments
+    /// whose card has no static op of that kind ([`static_kind`]) are skipped: `f` still
+    /// sees every op of the cards it is called for, and must test the code itself.
+    #[inline(always)]
+    fn for_each_static_of(&self, kind: Option<usize>, mut f: impl FnMut(usize, u16, u16, &Op)) {
         let db = &self.shared.db;
         let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
             for &e in effects {
@@ -31,22 +37,34 @@ impl AllegianceState {
                 }
             }
         };
+        // Most cards have no static ability (or none of that kind): a table says which do.
+        let t = &self.shared.tables;
+        let holds = |c: u8| match kind {
+            Some(k) => t.static_ops[c as usize][k] != 0,
+            None => t.has_static[c as usize],
+        };
+        let has = |ops: &[u16; STATIC_KINDS]| kind.is_none_or(|k| ops[k] != 0);
         for (q, pl) in self.players.iter().enumerate() {
             if !pl.alive {
                 continue;
             }
             let hero = self.hero(q);
-            each(q, NONE, NONE, &hero.statics);
-            each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
-            each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
-            // Most cards have no static ability: a table says which do.
-            let has_static = &self.shared.tables.has_static;
+            let hs = &t.hero_statics[pl.hero as usize];
+            if has(&hs.rules) {
+                each(q, NONE, NONE, &hero.statics);
+            }
+            if has(&hs.weapons[pl.weapon as usize]) {
+                each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
+            }
+            if has(&hs.armors[pl.armor as usize]) {
+                each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+            }
             for u in &pl.units {
-                if has_static[u.card as usize] {
+                if holds(u.card) {
                     each(q, u.uid, NONE, &db.card(u.card).effects);
                 }
                 for (c, owner) in u.att {
-                    if c != 255 && has_static[c as usize] && self.players[owner as usize].alive {
+                    if c != 255 && holds(c) && self.players[owner as usize].alive {
                         each(owner as usize, NONE, u.uid, &db.card(c).effects);
                     }
                 }
@@ -55,8 +73,41 @@ impl AllegianceState {
     }
 
     /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
-    /// maximum health, armor).
+    /// maximum health, armor, enlist cost, action cost), from the per-card and per-hero
+    /// tables of static ops ([`crate::allegiance::tables::HeroStatics`]).
     pub fn count_static_kinds(&self) -> (u16, [u16; 5]) {
+        let mut k = [0u16; 5];
+        let t = &self.shared.tables;
+        let add = |ops: &[u16; STATIC_KINDS], k: &mut [u16; 5]| {
+            for (a, b) in k.iter_mut().zip(ops) {
+                *a += b;
+            }
+        };
+        for pl in self.players.iter() {
+            if !pl.alive {
+                continue;
+            }
+            let hs = &t.hero_statics[pl.hero as usize];
+            add(&hs.rules, &mut k);
+            add(&hs.weapons[pl.weapon as usize], &mut k);
+            add(&hs.armors[pl.armor as usize], &mut k);
+            for u in &pl.units {
+                if t.has_static[u.card as usize] {
+                    add(&t.static_ops[u.card as usize], &mut k);
+                }
+                for (c, owner) in u.att {
+                    if c != 255 && t.has_static[c as usize] && self.players[owner as usize].alive {
+                        add(&t.static_ops[c as usize], &mut k);
+                    }
+                }
+            }
+        }
+        (k.iter().sum(), k)
+    }
+
+    /// [`AllegianceState::count_static_kinds`] by walking every static ability's ops (what
+    /// the invariant check compares the table-based count with).
+    pub(super) fn walk_static_kinds(&self) -> (u16, [u16; 5]) {
         let mut k = [0u16; 5];
         self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
         (k.iter().sum(), k)
@@ -77,7 +128,7 @@ impl AllegianceState {
             return 0;
         };
         let mut total = 0i32;
-        self.for_each_static(|q, src, host, op| {
+        self.for_each_static_of(Some(static_kind(code)), |q, src, host, op| {
             if op.code == code && self.static_applies(q, src, host, op.scope, s, uid) {
                 total += op.n as i32;
             }
@@ -123,7 +174,7 @@ impl AllegianceState {
     /// The sum of the static ops `code` acting on player `p` (scopes `me`, `foeheroes`).
     pub(super) fn static_player_mod(&self, code: OpCode, p: usize) -> i32 {
         let mut total = 0i32;
-        self.for_each_static(|q, _, _, op| {
+        self.for_each_static_of(Some(static_kind(code)), |q, _, _, op| {
             if op.code == code
                 && match op.scope {
                     Scope::Me => q == p,
@@ -264,15 +315,7 @@ pub(super) fn mod_of(m: &Option<UnitMods>, s: usize, i: usize) -> [i32; 2] {
 }
 
 /// Index of a static op's kind in [`AllegianceState::static_kinds`].
-pub(super) fn static_kind(code: OpCode) -> usize {
-    match code {
-        OpCode::Boost => 0,
-        OpCode::Health => 1,
-        OpCode::EnlistCost => 3,
-        OpCode::ActionCost => 4,
-        _ => 2,
-    }
-}
+pub(super) use crate::allegiance::cards::static_kind;
 
 /// A gold cost `base` with a static modifier `m` (never below 0).
 pub fn eff_cost(base: u8, m: i32) -> u32 {
