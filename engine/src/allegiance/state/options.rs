@@ -109,13 +109,8 @@ impl AllegianceState {
 
     // ----- legal actions ---------------------------------------------------------------------
 
-    /// Reaction maneuvers of `p` now (into `out`); returns whether there is any.
+    /// The reaction maneuvers of `p` now, into `out` (after what it holds).
     pub(super) fn reactions(&self, p: usize, out: &mut ActionBuf) {
-        self.reactions_until(p, out, false);
-    }
-
-    /// The reactions of `p` into `out`; with `first`, stop at the first one found.
-    pub(super) fn reactions_until(&self, p: usize, out: &mut ActionBuf, first: bool) {
         if !self.players[p].alive {
             return;
         }
@@ -141,9 +136,6 @@ impl AllegianceState {
                 && self.has_targets(p, card.half_effect)
             {
                 out.push(Action(HAND_A + 2 * i as u16 + 1));
-            }
-            if first && !out.is_empty() {
-                return;
             }
         }
         let facts = &t.heroes[pl.hero as usize];
@@ -184,42 +176,59 @@ impl AllegianceState {
             && self.has_targets(p, e)
     }
 
+    /// Whether `p` has any reaction now: the same answer as a non-empty
+    /// [`AllegianceState::reactions`] listing, found without listing. The sources are tried
+    /// cheapest first (a ready reaction ability, an action card in hand with the gold for the
+    /// cheapest one, a unit or face with an activated effect not held back by exhaustion),
+    /// and the first one with its costs and a target answers; on most priority passes no
+    /// source passes the counts, gold and exhaustion tests and nothing is looked up further.
     pub(super) fn has_reaction(&self, p: usize) -> bool {
-        if !self.may_react(p) {
+        let pl = &self.players[p];
+        if !pl.alive {
             return false;
         }
-        let mut buf = ActionBuf::new();
-        self.reactions_until(p, &mut buf, true);
-        !buf.is_empty()
-    }
-
-    /// Whether `p` has a possible source of a reaction, judged from counts, gold and
-    /// exhaustion without looking for targets: a reaction ability ready, an action card in
-    /// hand and the gold for the cheapest one, a unit or face with an activated effect that is
-    /// not exhausted (or needs no exhausting). False means the reaction listing is empty, as
-    /// it is on most priority passes.
-    fn may_react(&self, p: usize) -> bool {
-        let pl = &self.players[p];
         let t = &self.shared.tables;
-        let facts = &t.heroes[pl.hero as usize];
-        if facts.reactions.iter().any(|&(i, _)| pl.cd[i as usize] == 0) {
-            return true;
-        }
         let db = &self.shared.db;
-        if pl.hand_actions != 0
-            && pl.gold >= eff_cost(db.min_action_cost, self.cost_mod(p, OpCode::ActionCost))
-        {
-            return true;
+        let facts = &t.heroes[pl.hero as usize];
+        for &(i, e) in &facts.reactions {
+            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
+                return true;
+            }
         }
-        let ready = |i: usize| {
+        if pl.hand_actions != 0 {
+            let am = self.cost_mod(p, OpCode::ActionCost);
+            if pl.gold >= eff_cost(db.min_action_cost, am) {
+                for &c in &pl.hand {
+                    let card = &t.hand[c as usize];
+                    if !card.action {
+                        continue;
+                    }
+                    if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effect) {
+                        return true;
+                    }
+                    if card.half_effect != NO_EFFECT
+                        && eff_cost(card.half_cost, am) <= pl.gold
+                        && self.has_targets(p, card.half_effect)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        for i in set_bits(pl.act_units) {
             let u = &pl.units[i];
-            !(u.exhausted && t.act_exhausts[u.card as usize])
-        };
-        if set_bits(pl.act_units).any(ready) {
-            return true;
+            if u.exhausted && t.act_exhausts[u.card as usize] {
+                continue;
+            }
+            if self.can_activate(p, t.act[u.card as usize], u.exhausted) {
+                return true;
+            }
         }
-        let face =
-            |e: u16, exhausted: bool| e != NO_EFFECT && !(exhausted && db.effect(e).cost_exhaust);
+        let face = |e: u16, exhausted: bool| {
+            e != NO_EFFECT
+                && !(exhausted && db.effect(e).cost_exhaust)
+                && self.can_activate(p, e, exhausted)
+        };
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
             || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
     }
