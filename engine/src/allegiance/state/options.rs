@@ -109,50 +109,62 @@ impl AllegianceState {
 
     // ----- legal actions ---------------------------------------------------------------------
 
-    /// Reaction maneuvers of `p` now (into `out`); returns whether there is any.
+    /// The reaction maneuvers of `p` now, into `out` (after what it holds), in action order.
     pub(super) fn reactions(&self, p: usize, out: &mut ActionBuf) {
-        self.reactions_until(p, out, false);
-    }
-
-    /// The reactions of `p` into `out`; with `first`, stop at the first one found.
-    pub(super) fn reactions_until(&self, p: usize, out: &mut ActionBuf, first: bool) {
-        if !self.players[p].alive {
+        let pl = &self.players[p];
+        if !pl.alive {
             return;
         }
-        let db = &self.shared.db;
-        let t = &self.shared.tables;
-        let pl = &self.players[p];
-        let am = self.cost_mod(p, OpCode::ActionCost);
-        let hand: &[u8] = if pl.hand_actions == 0 || pl.gold < eff_cost(db.min_action_cost, am) {
-            &[]
-        } else {
-            &pl.hand
-        };
-        for (i, &c) in hand.iter().enumerate() {
-            let card = &t.hand[c as usize];
-            if !card.action {
-                continue;
-            }
-            if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effect) {
-                out.push(Action(HAND_A + 2 * i as u16));
-            }
-            if card.half_effect != NO_EFFECT
-                && eff_cost(card.half_cost, am) <= pl.gold
-                && self.has_targets(p, card.half_effect)
-            {
-                out.push(Action(HAND_A + 2 * i as u16 + 1));
-            }
-            if first && !out.is_empty() {
-                return;
+        if let Some(am) = self.action_card_mod(p) {
+            for (i, &c) in pl.hand.iter().enumerate() {
+                self.action_card(p, i, c, am, out);
             }
         }
-        let facts = &t.heroes[pl.hero as usize];
-        for &(i, e) in &facts.reactions {
+        for &(i, e) in &self.shared.tables.heroes[pl.hero as usize].reactions {
             if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
                 out.push(Action(USE + i as u16));
             }
         }
-        // Only the slots of units with an activated effect, in slot order.
+        self.activations(p, out);
+    }
+
+    /// The cost modifier of action cards for `p`, or `None` when `p` holds no action card or
+    /// lacks the gold for the cheapest one (no action card can be played).
+    #[inline]
+    fn action_card_mod(&self, p: usize) -> Option<i32> {
+        let pl = &self.players[p];
+        if pl.hand_actions == 0 {
+            return None;
+        }
+        let am = self.cost_mod(p, OpCode::ActionCost);
+        (pl.gold >= eff_cost(self.shared.db.min_action_cost, am)).then_some(am)
+    }
+
+    /// The options of hand card `c` at index `i` of `p` played as an action card (cost
+    /// modifier `am`): each option it has, affordable and with a target.
+    #[inline(always)]
+    fn action_card(&self, p: usize, i: usize, c: u8, am: i32, out: &mut ActionBuf) {
+        let card = &self.shared.tables.hand[c as usize];
+        if !card.action {
+            return;
+        }
+        let gold = self.players[p].gold;
+        if eff_cost(card.cost, am) <= gold && self.has_targets(p, card.effect) {
+            out.push(Action(HAND_A + 2 * i as u16));
+        }
+        if card.half_effect != NO_EFFECT
+            && eff_cost(card.half_cost, am) <= gold
+            && self.has_targets(p, card.half_effect)
+        {
+            out.push(Action(HAND_A + 2 * i as u16 + 1));
+        }
+    }
+
+    /// The activated effects `p` may use: units in slot order, then the weapon and armor faces.
+    #[inline(always)]
+    fn activations(&self, p: usize, out: &mut ActionBuf) {
+        let t = &self.shared.tables;
+        let pl = &self.players[p];
         for i in set_bits(pl.act_units) {
             let u = &pl.units[i];
             let e = t.act[u.card as usize];
@@ -160,6 +172,7 @@ impl AllegianceState {
                 out.push(Action(ACT + i as u16));
             }
         }
+        let facts = &t.heroes[pl.hero as usize];
         let e = facts.weapon_act[pl.weapon as usize];
         if e != NO_EFFECT && self.can_activate(p, e, pl.weapon_exh) {
             out.push(Action(ACT + UNITS as u16));
@@ -184,55 +197,92 @@ impl AllegianceState {
             && self.has_targets(p, e)
     }
 
+    /// Whether `p` has any reaction now: the same answer as a non-empty
+    /// [`AllegianceState::reactions`] listing, found without listing. The sources are tried
+    /// cheapest first (a ready reaction ability, an action card in hand with the gold for the
+    /// cheapest one, a unit or face with an activated effect not held back by exhaustion),
+    /// and the first one with its costs and a target answers; on most priority passes no
+    /// source passes the counts, gold and exhaustion tests and nothing is looked up further.
     pub(super) fn has_reaction(&self, p: usize) -> bool {
-        if !self.may_react(p) {
+        let pl = &self.players[p];
+        if !pl.alive {
             return false;
         }
-        let mut buf = ActionBuf::new();
-        self.reactions_until(p, &mut buf, true);
-        !buf.is_empty()
-    }
-
-    /// Whether `p` has a possible source of a reaction, judged from counts, gold and
-    /// exhaustion without looking for targets: a reaction ability ready, an action card in
-    /// hand and the gold for the cheapest one, a unit or face with an activated effect that is
-    /// not exhausted (or needs no exhausting). False means the reaction listing is empty, as
-    /// it is on most priority passes.
-    fn may_react(&self, p: usize) -> bool {
-        let pl = &self.players[p];
         let t = &self.shared.tables;
-        let facts = &t.heroes[pl.hero as usize];
-        if facts.reactions.iter().any(|&(i, _)| pl.cd[i as usize] == 0) {
-            return true;
-        }
         let db = &self.shared.db;
-        if pl.hand_actions != 0
-            && pl.gold >= eff_cost(db.min_action_cost, self.cost_mod(p, OpCode::ActionCost))
-        {
-            return true;
+        let facts = &t.heroes[pl.hero as usize];
+        for &(i, e) in &facts.reactions {
+            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
+                return true;
+            }
         }
-        let ready = |i: usize| {
+        if pl.hand_actions != 0 {
+            let am = self.cost_mod(p, OpCode::ActionCost);
+            if pl.gold >= eff_cost(db.min_action_cost, am) {
+                for &c in &pl.hand {
+                    let card = &t.hand[c as usize];
+                    if !card.action {
+                        continue;
+                    }
+                    if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effect) {
+                        return true;
+                    }
+                    if card.half_effect != NO_EFFECT
+                        && eff_cost(card.half_cost, am) <= pl.gold
+                        && self.has_targets(p, card.half_effect)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        for i in set_bits(pl.act_units) {
             let u = &pl.units[i];
-            !(u.exhausted && t.act_exhausts[u.card as usize])
-        };
-        if set_bits(pl.act_units).any(ready) {
-            return true;
+            if u.exhausted && t.act_exhausts[u.card as usize] {
+                continue;
+            }
+            if self.can_activate(p, t.act[u.card as usize], u.exhausted) {
+                return true;
+            }
         }
-        let face =
-            |e: u16, exhausted: bool| e != NO_EFFECT && !(exhausted && db.effect(e).cost_exhaust);
+        let face = |e: u16, exhausted: bool| {
+            e != NO_EFFECT
+                && !(exhausted && db.effect(e).cost_exhaust)
+                && self.can_activate(p, e, exhausted)
+        };
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
             || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
     }
 
-    pub(super) fn main_maneuvers(&self, p: usize, out: &mut ActionBuf) {
+    /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,
+    /// listed in action order in one pass (the union of the main-phase maneuvers and
+    /// [`AllegianceState::reactions`], sorted): hand cards by index (a unit card to enlist,
+    /// an action card's options), ability uses, unlocks, battles, activations.
+    fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
         let hero = self.hero(p);
         let um = self.cost_mod(p, OpCode::EnlistCost);
+        // Reactions need the player in the game (maneuvers are listed for the window's
+        // player as they are).
+        let am = if pl.alive {
+            self.action_card_mod(p)
+        } else {
+            None
+        };
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = &t.hand[c as usize];
             if card.unit && eff_cost(card.cost, um) <= pl.gold {
                 out.push(Action(HAND_A + 2 * i as u16));
+            }
+            if let Some(am) = am {
+                self.action_card(p, i, c, am, out);
+            }
+        }
+        // A ready ability with a target, a maneuver or (in the game) a reaction.
+        for (i, a) in hero.abilities.iter().enumerate() {
+            if pl.cd[i] == 0 && (pl.alive || !a.reaction) && self.has_targets(p, a.effect) {
+                out.push(Action(USE + i as u16));
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
@@ -245,16 +295,11 @@ impl AllegianceState {
             .enumerate()
             .fold(0u8, |m, (j, &c)| m | u8::from(c >= 0) << j);
         for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd[i] < 0 {
-                if removed & (1 << i) != 0 {
-                    continue;
-                }
+            if pl.cd[i] < 0 && removed & (1 << i) == 0 {
                 let prereq = a.level == 0 || unlocked & prereqs[i] != 0;
                 if prereq && a.cost as u32 <= pl.gold {
                     out.push(Action(UNLOCK + i as u16));
                 }
-            } else if pl.cd[i] == 0 && !a.reaction && self.has_targets(p, a.effect) {
-                out.push(Action(USE + i as u16));
             }
         }
         if self.has_attacker(p) {
@@ -263,6 +308,9 @@ impl AllegianceState {
                     out.push(Action(BATTLE + q as u16));
                 }
             }
+        }
+        if pl.alive {
+            self.activations(p, out);
         }
     }
 
@@ -314,11 +362,13 @@ impl AllegianceState {
             Dec::Auto => {}
             Dec::Window(p) => {
                 out.push(Action(PASS));
+                // Both listings come in action order: no sort needed.
                 if self.is_main_window() {
-                    self.main_maneuvers(p as usize, out);
+                    self.main_window(p as usize, out);
+                } else {
+                    self.reactions(p as usize, out);
                 }
-                self.reactions(p as usize, out);
-                out.sort_unstable();
+                debug_assert!(out.is_sorted());
             }
             Dec::SetupFace(p, armor) => {
                 let h = self.hero(p as usize);
