@@ -268,13 +268,16 @@ impl Clone for AllegianceState {
         for (a, b) in self.discards.iter_mut().zip(discards) {
             copy_into(a, b);
         }
-        self.chain.truncate(chain.len());
-        let kept = self.chain.len();
-        for (a, b) in self.chain.iter_mut().zip(chain) {
-            copy_item(a, b);
+        // The chain is empty in most positions the look-ahead copies.
+        if !(self.chain.is_empty() && chain.is_empty()) {
+            self.chain.truncate(chain.len());
+            let kept = self.chain.len();
+            for (a, b) in self.chain.iter_mut().zip(chain) {
+                copy_item(a, b);
+            }
+            // Both have the same capacity.
+            self.chain.extend(chain[kept..].iter().cloned());
         }
-        // Both have the same capacity.
-        self.chain.extend(chain[kept..].iter().cloned());
         copy_into(&mut self.trigs, trigs);
         copy_into(&mut self.banished, banished);
         self.building.clone_from(building);

@@ -68,7 +68,8 @@ impl AllegianceState {
         // about one point of board.
         // In 64 bits: exact (no overflow) for any 16-bit counters and 32-bit health.
         let c = pl.curses() as i64;
-        let mut h = (pl.health as i64).wrapping_sub(c.wrapping_mul(c.wrapping_add(1)) / 2) as f64
+        // (`>> 1` halves exactly: the product of two numbers 0 or more is 0 or more.)
+        let mut h = (pl.health as i64).wrapping_sub(c.wrapping_mul(c.wrapping_add(1)) >> 1) as f64
             / hero.max_health as f64
             + pl.focus as f64 / 60.0;
         if let Some(b) = &self.battle {

@@ -225,6 +225,7 @@ impl AllegianceState {
     /// as [`AllegianceState::static_unit_mod`], without a pass per unit). `attack`: whether
     /// the attack modifiers are wanted. `None` when no such modifier is in play (all are 0):
     /// the usual case, which then costs no 2 KB table to clear.
+    #[inline]
     pub(super) fn unit_mods(&self, attack: bool) -> Option<UnitMods> {
         let want = [
             attack && self.static_kinds[static_kind(OpCode::Boost)] > 0,
@@ -233,6 +234,13 @@ impl AllegianceState {
         if !want[0] && !want[1] {
             return None;
         }
+        self.unit_mods_table(want)
+    }
+
+    /// The table of [`Self::unit_mods`] for the wanted kinds (attack, health), out of line:
+    /// the check above is inlined into the evaluation, which calls it for every position.
+    #[inline(never)]
+    fn unit_mods_table(&self, want: [bool; 2]) -> Option<UnitMods> {
         let mut m = [[[0i32; 2]; UNITS]; MAX_PLAYERS];
         self.for_each_static(|q, src, host, op| {
             let k = match op.code {
