@@ -51,10 +51,8 @@ pub struct HeroFacts {
     /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
     /// them unlocked, unless it is of level 0).
     pub prereqs: [u8; ABILITIES],
-    /// By ability: its unlock cost in gold (0 past the hero's last ability).
-    pub ability_costs: [i32; ABILITIES],
-    /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs,
-    /// which the evaluation reads instead of adding them up.
+    /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs in
+    /// gold, which the evaluation reads instead of adding them up.
     pub unlocked_gold: [i32; 1 << ABILITIES],
 }
 
@@ -178,7 +176,6 @@ impl Tables {
                 });
                 HeroFacts {
                     prereqs,
-                    ability_costs,
                     unlocked_gold,
                     reactions: h
                         .abilities

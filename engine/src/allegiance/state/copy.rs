@@ -308,7 +308,7 @@ impl Clone for AllegianceState {
 
 #[cfg(test)]
 mod tests {
-    use crate::allegiance::Allegiance;
+    use super::super::testing::example_setups;
     use crate::{game_rng, Game, Ruleset, ToMove};
     use rand::RngExt;
 
@@ -318,19 +318,13 @@ mod tests {
     /// battle into another), and must then equal the game it copied, as must `clone`.
     #[test]
     fn clone_from_equals_the_source_whatever_the_target_held() {
-        let setups: [(&[&str], &[&str]); 2] = [
-            (&["thedric", "beledan"], &[]),
-            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
-        ];
         let mut checked = 0u64;
         let mut battles = 0u64;
-        for (decks, params) in setups {
-            let a = Allegiance::example(params).unwrap();
-            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+        for (a, seating) in &example_setups()[..2] {
             for game in 0..4u64 {
                 let mut g = [
-                    a.new_game(&seating, game_rng(3, game)),
-                    a.new_game(&seating, game_rng(4, game)),
+                    a.new_game(seating, game_rng(3, game)),
+                    a.new_game(seating, game_rng(4, game)),
                 ];
                 let mut scratch = g[1].clone();
                 let mut rng = game_rng(5, game);

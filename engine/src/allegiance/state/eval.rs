@@ -155,10 +155,8 @@ impl AllegianceState {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{each_random_position, example_setups};
     use super::*;
-    use crate::allegiance::Allegiance;
-    use crate::{game_rng, Game, Ruleset, ToMove};
-    use rand::RngExt;
 
     /// The evaluation before it summed whole numbers as integers and read the attackers'
     /// static modifiers from the table (kept to check that the values are the same).
@@ -257,31 +255,16 @@ mod tests {
     /// floating-point sum gave -0, which compares equal).
     #[test]
     fn eval_equals_the_floating_point_reference() {
-        let setups: [(&[&str], &[&str]); 3] = [
-            (&["thedric", "beledan"], &[]),
-            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
-            (
-                &["thedric", "beledan", "desoth", "hakor"],
-                &["players=4", "format=team"],
-            ),
-        ];
         let mut checked = 0u64;
-        for (decks, params) in setups {
-            let a = Allegiance::example(params).unwrap();
-            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+        for (a, seating) in &example_setups() {
             for game in 0..6u64 {
-                let mut g = a.new_game(&seating, game_rng(7, game));
-                let mut rng = game_rng(8, game);
-                let mut buf = crate::ActionBuf::new();
-                while let ToMove::Player(_) = g.to_move() {
+                each_random_position(a, seating, game, |g| {
                     for p in 0..g.n() as u8 {
                         let (new, old) = (g.eval(p), g.eval_reference(p));
                         assert!(new == old, "seat {p}: {new} != {old}");
                         checked += 1;
                     }
-                    g.legal_actions(&mut buf);
-                    g.apply_unchecked(buf[rng.random_range(0..buf.len())]);
-                }
+                });
             }
         }
         assert!(checked > 10_000, "{checked}");

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::rules::{Format, Shared};
 use crate::allegiance::cards::{
     CardDb, Effect, Kind, OpCode, Scope, TargetKind, Trigger, ABILITIES, ATTACH_THIS, BATTLE_LONG,
-    MAX_FACES, NO_EFFECT,
+    MAX_FACES, NO_EFFECT, STATIC_KINDS,
 };
 use crate::{Action, ActionBuf, CardUsage, EndReason, GameRng, Outcome, PlayerResult, MAX_PLAYERS};
 
@@ -471,7 +471,7 @@ pub struct AllegianceState {
     pub statics: u16,
     /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
     /// cost.
-    pub static_kinds: [u16; 5],
+    pub static_kinds: [u16; STATIC_KINDS],
 }
 
 impl PartialEq for AllegianceState {
@@ -573,6 +573,8 @@ mod resolve;
 mod search;
 mod setup;
 mod statics;
+#[cfg(test)]
+mod testing;
 mod turn;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};

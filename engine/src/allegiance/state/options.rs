@@ -500,28 +500,19 @@ impl AllegianceState {
 
 #[cfg(test)]
 mod tests {
-    use crate::allegiance::Allegiance;
-    use crate::{game_rng, ActionBuf, Game, Ruleset, ToMove};
-    use rand::RngExt;
+    use super::super::testing::{each_random_position, example_setups};
+    use crate::ActionBuf;
 
     /// `has_reaction` answers without listing; at every step of random 2- and 4-player games
     /// its answer for every seat must be that of the full [`super::AllegianceState::reactions`]
     /// listing (a non-empty list), so that the two walks over the same sources cannot drift.
     #[test]
     fn has_reaction_agrees_with_the_reaction_listing() {
-        let setups: [(&[&str], &[&str]); 2] = [
-            (&["thedric", "beledan"], &[]),
-            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
-        ];
         let (mut yes, mut no) = (0u64, 0u64);
-        for (decks, params) in setups {
-            let a = Allegiance::example(params).unwrap();
-            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+        let mut listed = ActionBuf::new();
+        for (a, seating) in &example_setups()[..2] {
             for game in 0..6u64 {
-                let mut s = a.new_game(&seating, game_rng(7, game));
-                let mut rng = game_rng(8, game);
-                let (mut buf, mut listed) = (ActionBuf::new(), ActionBuf::new());
-                while let ToMove::Player(_) = s.to_move() {
+                each_random_position(a, seating, game, |s| {
                     for p in 0..seating.len() {
                         listed.clear();
                         s.reactions(p, &mut listed);
@@ -533,9 +524,7 @@ mod tests {
                             no += 1;
                         }
                     }
-                    s.legal_actions(&mut buf);
-                    s.apply_unchecked(buf[rng.random_range(0..buf.len())]);
-                }
+                });
             }
         }
         assert!(yes > 500 && no > 500, "{yes} {no}");

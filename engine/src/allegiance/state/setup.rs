@@ -32,7 +32,7 @@ impl AllegianceState {
             logging: false,
             log: Vec::new(),
             statics: 0,
-            static_kinds: [0; 5],
+            static_kinds: [0; STATIC_KINDS],
             defeated: 0,
             alive_n: 0,
         };
@@ -122,7 +122,7 @@ impl AllegianceState {
         self.logging = false;
         self.log.clear();
         self.statics = 0;
-        self.static_kinds = [0; 5];
+        self.static_kinds = [0; STATIC_KINDS];
         self.defeated = 0;
         self.alive_n = self.players.len() as u8;
         for p in 0..self.n() {

@@ -75,10 +75,10 @@ impl AllegianceState {
     /// Number of static-ability ops in play, counted afresh: in all, and by kind (attack,
     /// maximum health, armor, enlist cost, action cost), from the per-card and per-hero
     /// tables of static ops ([`crate::allegiance::tables::HeroStatics`]).
-    pub fn count_static_kinds(&self) -> (u16, [u16; 5]) {
-        let mut k = [0u16; 5];
+    pub fn count_static_kinds(&self) -> (u16, [u16; STATIC_KINDS]) {
+        let mut k = [0u16; STATIC_KINDS];
         let t = &self.shared.tables;
-        let add = |ops: &[u16; STATIC_KINDS], k: &mut [u16; 5]| {
+        let add = |ops: &[u16; STATIC_KINDS], k: &mut [u16; STATIC_KINDS]| {
             for (a, b) in k.iter_mut().zip(ops) {
                 *a += b;
             }
@@ -107,8 +107,8 @@ impl AllegianceState {
 
     /// [`AllegianceState::count_static_kinds`] by walking every static ability's ops (what
     /// the invariant check compares the table-based count with).
-    pub(super) fn walk_static_kinds(&self) -> (u16, [u16; 5]) {
-        let mut k = [0u16; 5];
+    pub(super) fn walk_static_kinds(&self) -> (u16, [u16; STATIC_KINDS]) {
+        let mut k = [0u16; STATIC_KINDS];
         self.for_each_static(|_, _, _, op| k[static_kind(op.code)] += 1);
         (k.iter().sum(), k)
     }

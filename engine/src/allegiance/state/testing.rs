@@ -1,0 +1,46 @@
+//! Test support for the state's own tests: the example set-ups and a random walk through a game.
+
+use super::AllegianceState;
+use crate::allegiance::Allegiance;
+use crate::{game_rng, ActionBuf, Game, Ruleset, ToMove};
+use rand::RngExt;
+
+/// The example set-ups the state's tests play, with the seating of their decks: 2 players,
+/// 4 free-for-all, 4 in teams (in that order).
+pub(super) fn example_setups() -> Vec<(Allegiance, Vec<u8>)> {
+    let setups: [(&[&str], &[&str]); 3] = [
+        (&["thedric", "beledan"], &[]),
+        (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
+        (
+            &["thedric", "beledan", "desoth", "hakor"],
+            &["players=4", "format=team"],
+        ),
+    ];
+    setups
+        .iter()
+        .map(|(decks, params)| {
+            let a = Allegiance::example(params).unwrap();
+            let seating = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+            (a, seating)
+        })
+        .collect()
+}
+
+/// Play game `game` of `a` (dealt with `game_rng(7, game)`) with uniformly random actions
+/// (`game_rng(8, game)`), calling `at` on every position where a player decides, before the
+/// decision.
+pub(super) fn each_random_position(
+    a: &Allegiance,
+    seating: &[u8],
+    game: u64,
+    mut at: impl FnMut(&AllegianceState),
+) {
+    let mut g = a.new_game(seating, game_rng(7, game));
+    let mut rng = game_rng(8, game);
+    let mut buf = ActionBuf::new();
+    while let ToMove::Player(_) = g.to_move() {
+        at(&g);
+        g.legal_actions(&mut buf);
+        g.apply_unchecked(buf[rng.random_range(0..buf.len())]);
+    }
+}
