@@ -22,7 +22,7 @@ use cardsim_engine::{Ablation, LoadError, PlayerResult, Ruleset};
 use crate::distribute::Partial;
 use crate::field::against_field;
 use crate::output::{self, stop_cells, Manifest};
-use crate::runner::{play_seeded, seating_for as seating, CHUNK};
+use crate::runner::{chunk_for, play_seeded, seating_for as seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
 use crate::stats::{Decision, Paired, Z95};
 use crate::{load_ruleset, progress_bar, worker_pool};
@@ -431,7 +431,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
             crate::distribute::play_units(
                 plans,
                 &[budget],
-                CHUNK,
+                chunk_for(&[budget]),
                 &|_| vec![Arms::default(); nc],
                 &|_, s, e| {
                     let mut agents = new_agents();

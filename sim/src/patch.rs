@@ -19,7 +19,7 @@ use cardsim_engine::Ruleset;
 use crate::compare::{deck_rows, CompareRow, Est};
 use crate::impact::{half, Arms, CardChange};
 use crate::output::{self, Manifest, ManifestMatchup};
-use crate::runner::{play_seeded, seating_for, Matchup, CHUNK};
+use crate::runner::{chunk_for, play_seeded, seating_for, Matchup};
 use crate::{load_ruleset, progress_bar, worker_pool};
 
 /// A patch: number changes of cards, applied together.
@@ -240,7 +240,7 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
         crate::distribute::play_units(
             spec.out.as_deref(),
             &games,
-            CHUNK,
+            chunk_for(&games),
             &|_| vec![Arms::default(); n],
             &|mi, s, e| {
                 let m = &matchups[mi];

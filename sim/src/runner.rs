@@ -16,8 +16,26 @@ use serde::{Deserialize, Serialize};
 
 use crate::distribute::Partial;
 
-/// Games per chunk (the unit of parallel work and of progress updates).
+/// Games per chunk (the unit of parallel work and of progress updates) of a large plan.
 pub const CHUNK: u64 = 2048;
+
+/// The fewest chunks a plan is cut into when it has games enough (see [`chunk_for`]).
+pub const MIN_CHUNKS: u64 = 64;
+
+/// Games per chunk of a plan whose units play `games`: [`CHUNK`], or less for a small plan,
+/// so that it still has [`MIN_CHUNKS`] chunks (down to one game a chunk). A slow agent's
+/// plan is small: 250 greedy Allegiance games, or a few MCTS ones, would otherwise be one
+/// chunk, played by one worker with the others idle, with the progress bar and the journal
+/// (`--resume`) standing still until its end. The size depends on the game counts alone,
+/// never on threads or shards, and no result depends on it (each game's randomness comes
+/// from its index, and the sums are exact).
+pub fn chunk_for(games: &[u64]) -> u64 {
+    games
+        .iter()
+        .sum::<u64>()
+        .div_ceil(MIN_CHUNKS)
+        .clamp(1, CHUNK)
+}
 
 /// One matchup: which loaded decks play, each with its agent. Decks rotate through the seats
 /// game by game (game `i` puts slot `k` in seat `(k + i) mod players`), so every deck plays
@@ -540,7 +558,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
 
     /// Play everything through the job's [`crate::distribute`] context (whole, one shard,
     /// merged or resumed), with the journal and shard folders in `out`. Matchups are the
-    /// plan's units, cut into chunks of [`CHUNK`] games.
+    /// plan's units, cut into chunks of [`chunk_for`] games.
     pub fn play_in(
         &self,
         out: Option<&std::path::Path>,
@@ -578,7 +596,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
         let matchups = crate::distribute::play_units(
             out,
             &games,
-            CHUNK,
+            chunk_for(&games),
             &|mi| MatchAcc::new(n, n, &positions[mi], max_turns),
             &|mi, s, e| {
                 let acc =
@@ -808,5 +826,17 @@ mod tests {
         let mut u = vec![SeatAcc::default(); 1 << (2 * MAX_PLAYERS)];
         add_teams(&mut u, &[None, None], &[0, 1], &[Win, Loss], false);
         assert!(u.iter().all(|x| x.games == 0));
+    }
+
+    #[test]
+    fn small_plans_are_cut_into_64_chunks_large_ones_into_chunks_of_2048() {
+        // The bench's greedy and MCTS workloads at the default --games 500000.
+        assert_eq!(chunk_for(&[250]), 4);
+        assert_eq!(chunk_for(&[5]), 1);
+        assert_eq!(chunk_for(&[0]), 1);
+        assert_eq!(chunk_for(&[100, 100]), 4);
+        assert_eq!(chunk_for(&[64 * 2048]), 2048);
+        assert_eq!(chunk_for(&[64 * 2048 - 64]), 2047);
+        assert_eq!(chunk_for(&[500_000, 250_000]), CHUNK);
     }
 }
