@@ -254,9 +254,14 @@ impl Clone for AllegianceState {
         } else {
             copy_players(&mut self.players, players);
         }
-        // Fixed-size block copies, inlined (no `memcpy` call per list).
-        self.decks = *decks;
-        self.discards = *discards;
+        // Fixed-size block copies, one list at a time: each is small enough to be inlined
+        // (the three together would be one `memcpy` call of 363 bytes).
+        for (a, b) in self.decks.iter_mut().zip(decks) {
+            *a = *b;
+        }
+        for (a, b) in self.discards.iter_mut().zip(discards) {
+            *a = *b;
+        }
         // The chain is empty in most positions the look-ahead copies.
         if !(self.chain.is_empty() && chain.is_empty()) {
             self.chain.truncate(chain.len());
