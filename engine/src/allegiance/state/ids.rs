@@ -5,8 +5,8 @@
 
 use std::ops::{Deref, DerefMut, RangeTo};
 
-/// Up to `N` card ids (`N` at most 255). The entries past the length are zero, so two
-/// lists with the same entries are equal byte for byte too (equality compares the entries).
+/// Up to `N` card ids (`N` at most 255). The entries past the length are left as they were
+/// (never read: equality and every view go through the used entries only).
 #[derive(Copy, Clone)]
 pub struct CardIds<const N: usize> {
     len: u8,
@@ -31,6 +31,26 @@ impl<const N: usize> CardIds<N> {
     #[inline]
     pub const fn capacity(&self) -> usize {
         N
+    }
+
+    /// The number of ids (read from the count, without making the slice).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list is empty (read from the count, without making the slice).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Append the ids of `s` in one block. Panics when they do not fit.
+    #[inline]
+    pub fn extend_from_slice(&mut self, s: &[u8]) {
+        let n = self.len as usize;
+        self.ids[n..n + s.len()].copy_from_slice(s);
+        self.len = (n + s.len()) as u8;
     }
 
     /// Whether the list holds `N` ids.
@@ -64,9 +84,7 @@ impl<const N: usize> CardIds<N> {
             return None;
         }
         self.len -= 1;
-        let c = self.ids[self.len as usize];
-        self.ids[self.len as usize] = 0;
-        Some(c)
+        Some(self.ids[self.len as usize])
     }
 
     /// Remove and return the id at `i`, shifting the later ones down. Panics past the end.
@@ -75,7 +93,6 @@ impl<const N: usize> CardIds<N> {
         let n = self.len as usize;
         let c = self[i];
         self.ids.copy_within(i + 1..n, i);
-        self.ids[n - 1] = 0;
         self.len -= 1;
         c
     }
@@ -100,7 +117,6 @@ impl<const N: usize> CardIds<N> {
     #[inline]
     pub fn truncate(&mut self, n: usize) {
         if n < self.len as usize {
-            self.ids[n..self.len as usize].fill(0);
             self.len = n as u8;
         }
     }
@@ -116,7 +132,6 @@ impl<const N: usize> CardIds<N> {
                 k += 1;
             }
         }
-        self.ids[k..n].fill(0);
         self.len = k as u8;
     }
 
@@ -125,7 +140,6 @@ impl<const N: usize> CardIds<N> {
         let (n, m) = (self.len as usize, range.end);
         assert!(m <= n, "drain of {m} from {n}");
         self.ids.copy_within(m..n, 0);
-        self.ids[n - m..n].fill(0);
         self.len = (n - m) as u8;
     }
 }
@@ -203,14 +217,13 @@ impl<const N: usize> std::fmt::Debug for CardIds<N> {
 mod tests {
     use super::CardIds;
 
-    /// Every edit keeps the entries past the length zero and matches a `Vec` doing the same.
+    /// Every edit matches a `Vec` doing the same.
     #[test]
-    fn edits_match_a_vec_and_keep_the_tail_zero() {
+    fn edits_match_a_vec() {
         let mut l: CardIds<8> = CardIds::new();
         let mut v: Vec<u8> = Vec::new();
         let check = |l: &CardIds<8>, v: &Vec<u8>| {
             assert_eq!(&**l, &v[..]);
-            assert!(l.ids[l.len as usize..].iter().all(|&c| c == 0));
         };
         for c in [5, 7, 9, 11] {
             l.push(c);
@@ -230,10 +243,11 @@ mod tests {
         check(&l, &v);
         assert_eq!(l.pop(), v.pop());
         check(&l, &v);
-        l.extend([1, 2, 3, 4, 5, 6]);
+        l.extend([1, 2, 3]);
+        l.extend_from_slice(&[4, 5, 6]);
         v.extend([1, 2, 3, 4, 5, 6]);
         check(&l, &v);
-        assert!(!l.is_full());
+        assert!(!l.is_full() && !l.is_empty() && l.len() == 7);
         l.push(8);
         assert!(l.is_full());
         l.truncate(2);
