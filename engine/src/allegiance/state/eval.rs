@@ -37,19 +37,20 @@ impl AllegianceState {
     /// maneuvers wins: ending the phase beats an action that changes nothing.
     pub(in crate::allegiance) fn eval(&self, p: u8) -> f64 {
         // Every unit's static attack and health modifiers, in one pass.
-        let mods = self.unit_mods(true);
+        let mut table = UnitMods::default();
+        let mods = self.unit_mods(true, &mut table);
         let tempo = if self.cur == p {
             self.maneuvers as f64 * 1e-5
         } else {
             0.0
         };
-        let mine = self.seat_score(p as usize, p as usize, &mods) - tempo;
+        let mine = self.seat_score(p as usize, p as usize, mods) - tempo;
         let mut foe = 0.0;
         let mut k = 0.0;
         let team = self.fmt() == Format::Team;
         for q in 0..self.n() {
             if q != p as usize && !(team && q % 2 == p as usize % 2) {
-                foe += self.seat_score(p as usize, q, &mods);
+                foe += self.seat_score(p as usize, q, mods);
                 k += 1.0;
             }
         }
@@ -58,7 +59,7 @@ impl AllegianceState {
 
     /// Seat `q`'s part of [`Self::eval`] for the evaluating seat `p` (0 once eliminated).
     #[inline(always)]
-    fn seat_score(&self, p: usize, q: usize, mods: &Option<UnitMods>) -> f64 {
+    fn seat_score(&self, p: usize, q: usize, mods: Option<&UnitMods>) -> f64 {
         let pl = &self.players[q];
         if !pl.alive {
             return 0.0;
@@ -119,7 +120,7 @@ impl AllegianceState {
     /// health, at half weight while defenders may still be assigned. So an attack is judged
     /// by the damage it threatens when the look-ahead stops at the defender's decision.
     /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack).
-    fn battle_threat(&self, b: &Battle, mods: &Option<UnitMods>) -> f64 {
+    fn battle_threat(&self, b: &Battle, mods: Option<&UnitMods>) -> f64 {
         let weight = match b.step {
             BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
             BStep::AfterAssign | BStep::Armor => 1.0,
@@ -189,7 +190,8 @@ mod tests {
         fn eval_reference(&self, p: u8) -> f64 {
             let db = &self.shared.db;
             // Every unit's static attack and health modifiers, in one pass.
-            let mods = self.unit_mods(true);
+            let mut table = statics::UnitMods::default();
+            let mods = self.unit_mods(true, &mut table);
             let score = |q: usize| {
                 let pl = &self.players[q];
                 if !pl.alive {
@@ -208,7 +210,7 @@ mod tests {
                     .iter()
                     .enumerate()
                     .map(|(i, u)| {
-                        let m = statics::mod_of(&mods, q, i);
+                        let m = statics::mod_of(mods, q, i);
                         let c = db.card(u.card);
                         let power = c.attack as i32 + u.aug as i32 - u.curses() + m[0];
                         let hp = c.health as i32 + u.aug as i32 + m[1];

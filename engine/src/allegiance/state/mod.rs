@@ -166,7 +166,7 @@ pub struct Player {
     /// Turns begun.
     pub turns: u16,
     /// Hand (card ids).
-    pub hand: ArrayVec<u8, HAND>,
+    pub hand: CardIds<HAND>,
     /// Territory.
     pub units: ArrayVec<Unit, UNITS>,
     /// Card-usage bits (see `docs/games/allegiance.md`).
@@ -208,7 +208,7 @@ impl Player {
             shield: [0; MAX_PLAYERS],
             alive: false,
             turns: 0,
-            hand: ArrayVec::new(),
+            hand: CardIds::new(),
             units: ArrayVec::new(),
             drawn: 0,
             opening: 0,
@@ -422,9 +422,9 @@ pub struct AllegianceState {
     /// Players by seat.
     pub players: ArrayVec<Player, MAX_PLAYERS>,
     /// Shared decks (basic, elite, action); the top is the last entry.
-    pub decks: [ArrayVec<u8, DECK>; 3],
+    pub decks: [CardIds<DECK>; 3],
     /// Discard piles; the top is the last entry.
-    pub discards: [ArrayVec<u8, DECK>; 3],
+    pub discards: [CardIds<DECK>; 3],
     /// The chain; the newest item is the last entry.
     pub chain: ArrayVec<Item, CHAIN>,
     /// Triggered effects waiting to go on the chain.
@@ -568,6 +568,7 @@ mod board;
 mod copy;
 mod elimination;
 mod eval;
+mod ids;
 mod options;
 mod resolve;
 mod search;
@@ -576,5 +577,6 @@ mod statics;
 #[cfg(test)]
 mod testing;
 mod turn;
+pub use ids::CardIds;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};

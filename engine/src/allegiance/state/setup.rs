@@ -60,7 +60,7 @@ impl AllegianceState {
             .zip(&mut self.discards)
         {
             d.clear();
-            d.extend(list.iter().copied());
+            d.extend_from_slice(list);
             pile.clear();
         }
         for d in self.decks.iter_mut() {

@@ -221,12 +221,17 @@ impl AllegianceState {
     }
 
     /// The static attack (`boost`, index 0) and maximum-health (index 1) modifiers of every
-    /// unit in play, by seat and slot, in one pass over the static abilities (the same rule
-    /// as [`AllegianceState::static_unit_mod`], without a pass per unit). `attack`: whether
-    /// the attack modifiers are wanted. `None` when no such modifier is in play (all are 0):
-    /// the usual case, which then costs no 2 KB table to clear.
+    /// unit in play, by seat and slot, in one pass over the static abilities of each kind (the
+    /// same rule as [`AllegianceState::static_unit_mod`], without a pass per unit), written
+    /// into `table` (one entry per unit in play: nothing of its capacity is cleared or
+    /// copied). `attack`: whether the attack modifiers are wanted. `None` when no such
+    /// modifier is in play (all are 0): the usual case, which leaves the table untouched.
     #[inline]
-    pub(super) fn unit_mods(&self, attack: bool) -> Option<UnitMods> {
+    pub(super) fn unit_mods<'a>(
+        &self,
+        attack: bool,
+        table: &'a mut UnitMods,
+    ) -> Option<&'a UnitMods> {
         let want = [
             attack && self.static_kinds[static_kind(OpCode::Boost)] > 0,
             self.static_kinds[static_kind(OpCode::Health)] > 0,
@@ -234,38 +239,47 @@ impl AllegianceState {
         if !want[0] && !want[1] {
             return None;
         }
-        self.unit_mods_table(want)
+        self.unit_mods_table(want, table);
+        Some(table)
     }
 
     /// The table of [`Self::unit_mods`] for the wanted kinds (attack, health), out of line:
     /// the check above is inlined into the evaluation, which calls it for every position.
+    /// One walk per wanted kind, which skips the cards and faces without a static op of that
+    /// kind (whole-number sums: the order of the adds does not change them).
     #[inline(never)]
-    fn unit_mods_table(&self, want: [bool; 2]) -> Option<UnitMods> {
-        let mut m = [[[0i32; 2]; UNITS]; MAX_PLAYERS];
-        self.for_each_static(|q, src, host, op| {
-            let k = match op.code {
-                OpCode::Boost if want[0] => 0,
-                OpCode::Health if want[1] => 1,
-                _ => return,
-            };
-            for (s, pl) in self.players.iter().enumerate() {
-                for (i, u) in pl.units.iter().enumerate() {
-                    if self.static_applies(q, src, host, op.scope, s, u.uid) {
-                        m[s][i][k] += op.n as i32;
+    fn unit_mods_table(&self, want: [bool; 2], m: &mut UnitMods) {
+        for (row, pl) in m.iter_mut().zip(&self.players) {
+            row.clear();
+            row.extend(pl.units.iter().map(|_| [0, 0]));
+        }
+        for (k, code) in [(0, OpCode::Boost), (1, OpCode::Health)] {
+            if !want[k] {
+                continue;
+            }
+            self.for_each_static_of(Some(static_kind(code)), |q, src, host, op| {
+                if op.code != code {
+                    return;
+                }
+                for (s, pl) in self.players.iter().enumerate() {
+                    for (i, u) in pl.units.iter().enumerate() {
+                        if self.static_applies(q, src, host, op.scope, s, u.uid) {
+                            m[s][i][k] += op.n as i32;
+                        }
                     }
                 }
-            }
-        });
-        Some(m)
+            });
+        }
     }
 
     /// A unit in play whose damage has reached its maximum health, if any.
     pub(in crate::allegiance) fn lethal_unit(&self) -> Option<u16> {
-        let m = self.unit_mods(false);
+        let mut table = UnitMods::default();
+        let m = self.unit_mods(false, &mut table);
         let db = &self.shared.db;
         for (s, pl) in self.players.iter().enumerate() {
             for (i, u) in pl.units.iter().enumerate() {
-                let max = db.card(u.card).health as i32 + u.aug as i32 + mod_of(&m, s, i)[1];
+                let max = db.card(u.card).health as i32 + u.aug as i32 + mod_of(m, s, i)[1];
                 if u.dmg >= max {
                     return Some(u.uid);
                 }
@@ -313,13 +327,13 @@ impl AllegianceState {
 }
 
 /// The static attack and maximum-health modifiers of every unit in play, by seat and slot
-/// ([`AllegianceState::unit_mods`]).
-pub(super) type UnitMods = [[[i32; 2]; UNITS]; MAX_PLAYERS];
+/// ([`AllegianceState::unit_mods`]). Made empty (no 2 KB to clear); filled per unit in play.
+pub(super) type UnitMods = [ArrayVec<[i32; 2], UNITS>; MAX_PLAYERS];
 
 /// The modifiers of the unit in slot `i` of seat `s` (0 and 0 when none is in play).
 #[inline]
-pub(super) fn mod_of(m: &Option<UnitMods>, s: usize, i: usize) -> [i32; 2] {
-    m.as_ref().map_or([0, 0], |m| m[s][i])
+pub(super) fn mod_of(m: Option<&UnitMods>, s: usize, i: usize) -> [i32; 2] {
+    m.map_or([0, 0], |m| m[s][i])
 }
 
 /// Index of a static op's kind in [`AllegianceState::static_kinds`].
