@@ -327,6 +327,7 @@ impl TyrantState {
             .position(|u| u.alive() && self.hot(u.card).has(hot::WALL))
     }
 
+    #[inline(always)]
     pub(super) fn hit_commander(&mut self, p: usize, dmg: i16) {
         let q = 1 - p;
         let c = &mut self.sides[q].commander;
