@@ -65,7 +65,7 @@ impl TyrantState {
             // One swing at the card opposite, else past the row (the loop below with one
             // swing, no Swipe and no Fear).
             if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
-                self.hit_assault(p, i, i, card);
+                self.hit_assault_inline(p, i, i, card);
             } else {
                 self.hit_beyond(p, i, card);
             }
@@ -136,8 +136,17 @@ impl TyrantState {
         note!(self, "  counter: {cd} damage to {}", self.an(p, i));
     }
 
-    /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9).
+    /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9), out
+    /// of line: the swings of Flurry, Swipe and Fear call it.
+    #[inline(never)]
     pub(super) fn hit_assault(&mut self, p: usize, i: usize, j: usize, acard: u16) {
+        self.hit_assault_inline(p, i, j, acard);
+    }
+
+    /// [`Self::hit_assault`], inlined where it is called: the plain one-swing attack, the
+    /// most common, spends no call on the compiled path.
+    #[inline(always)]
+    pub(super) fn hit_assault_inline(&mut self, p: usize, i: usize, j: usize, acard: u16) {
         let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
@@ -180,6 +189,15 @@ impl TyrantState {
             }
             return;
         }
+        self.hit_full(p, i, j, acard);
+    }
+
+    /// [`Self::hit_assault`] for every case: dodges and all on-damage skills.
+    #[inline(never)]
+    fn hit_full(&mut self, p: usize, i: usize, j: usize, acard: u16) {
+        let q = 1 - p;
+        let a = self.sides[p].assaults[i];
+        let d = self.sides[q].assaults[j];
         let dp = self.def(d.card).passive;
         let ap = self.def(acard).passive;
         // 3. Flying: a dodge, unless the attacker flies too or has Antiair.
@@ -309,6 +327,7 @@ impl TyrantState {
             .position(|u| u.alive() && self.hot(u.card).has(hot::WALL))
     }
 
+    #[inline(always)]
     pub(super) fn hit_commander(&mut self, p: usize, dmg: i16) {
         let q = 1 - p;
         let c = &mut self.sides[q].commander;

@@ -391,34 +391,56 @@ impl TyrantState {
     }
 
     /// A coin flip of event `ev` succeeding with `percent`% (a forced outcome first).
+    /// Inlined: outside scenarios it is one draw, and the forced queue is empty.
+    #[inline(always)]
     pub(super) fn roll(&mut self, ev: Ev, percent: u8) -> bool {
         if !self.forced.is_empty() {
-            if let Some(k) = self.forced.iter().position(|f| f.0 == ev) {
-                let v = self.forced.remove(k).1 != 0;
-                note!(
-                    self,
-                    "  (forced: {} {})",
-                    ev.name(),
-                    if v { "succeeds" } else { "fails" }
-                );
+            if let Some(v) = self.forced_roll(ev) {
                 return v;
             }
         }
         percent >= 100 || (percent > 0 && self.rng.random_range(0..100u32) < percent as u32)
     }
 
-    /// One of `targets` (slots), uniformly at random (a forced target first).
+    /// The next forced outcome of event `ev`, if one is queued (scenarios only).
+    #[cold]
+    #[inline(never)]
+    fn forced_roll(&mut self, ev: Ev) -> Option<bool> {
+        let k = self.forced.iter().position(|f| f.0 == ev)?;
+        let v = self.forced.remove(k).1 != 0;
+        note!(
+            self,
+            "  (forced: {} {})",
+            ev.name(),
+            if v { "succeeds" } else { "fails" }
+        );
+        Some(v)
+    }
+
+    /// One of `targets` (slots), uniformly at random (a forced target first). Inlined like
+    /// [`Self::roll`].
+    #[inline(always)]
     pub(super) fn pick(&mut self, targets: &[u8]) -> u8 {
         if !self.forced.is_empty() {
-            if let Some(k) = self.forced.iter().position(|f| f.0 == Ev::Target) {
-                let v = self.forced.remove(k).1;
-                if targets.contains(&v) {
-                    return v;
-                }
-                let _ = self.forced_misses.try_push((Ev::Target, v));
+            if let Some(v) = self.forced_pick(targets) {
+                return v;
             }
         }
         targets[self.rng.random_range(0..targets.len())]
+    }
+
+    /// The next forced target, if one is queued and is one of `targets` (scenarios only);
+    /// a forced target that is not valid is kept as a miss.
+    #[cold]
+    #[inline(never)]
+    fn forced_pick(&mut self, targets: &[u8]) -> Option<u8> {
+        let k = self.forced.iter().position(|f| f.0 == Ev::Target)?;
+        let v = self.forced.remove(k).1;
+        if targets.contains(&v) {
+            return Some(v);
+        }
+        let _ = self.forced_misses.try_push((Ev::Target, v));
+        None
     }
 
     #[cold]

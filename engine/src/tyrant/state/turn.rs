@@ -288,11 +288,14 @@ fn compact(row: &mut ArrayVec<Unit, ROW>) -> u64 {
     let mut gone = 0u64;
     let mut k = 0;
     for i in 0..n {
+        // A swap moves the whole 16-byte unit at once (an assignment copies it field by
+        // field); the dead cards it moves right are cut off below, and a living card only
+        // ever moves left over a dead one, so the living keep their order.
         let u = units[i];
         let alive = u.alive();
-        units[k] = u;
+        units.swap(k, i);
         k += alive as usize;
-        gone |= ((!alive) as u64) << u.pos;
+        gone |= ((!alive) as u64).wrapping_shl(u.pos as u32);
     }
     row.truncate(k);
     gone
