@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The units and heroes an op acts on (see [`AllegianceState::scope_ids`]).
+pub(super) type ScopeIds = ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }>;
+
 impl AllegianceState {
     pub(super) fn begin_resolve(&mut self, item: Item) {
         if !item.targets.is_empty() && item.targets.iter().all(|&t| self.gone(t)) {
@@ -75,13 +78,10 @@ impl AllegianceState {
             .copied()
     }
 
-    /// Units and heroes an op acts on, as target ids.
-    pub(super) fn scope_ids(
-        &self,
-        r: &Res,
-        scope: Scope,
-    ) -> ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }> {
-        let mut v = ArrayVec::new();
+    /// Units and heroes an op acts on, as target ids, into `v` (cleared first). An out
+    /// parameter, not a returned list: the list is 512 bytes, and returning it cost a copy.
+    pub(super) fn scope_ids(&self, r: &Res, scope: Scope, v: &mut ScopeIds) {
+        v.clear();
         let who = r.item.who as usize;
         match scope {
             Scope::Targets => {
@@ -122,10 +122,10 @@ impl AllegianceState {
                 }
             }
         }
-        v
     }
 
     pub(super) fn run_res(&mut self) {
+        let mut ids = ScopeIds::new();
         loop {
             if self.result.is_some() || self.dec != Dec::Auto {
                 return;
@@ -191,7 +191,8 @@ impl AllegianceState {
             match op.code {
                 OpCode::Drain => {
                     let mut total = 0i32;
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(&r, op.scope, &mut ids);
+                    for &t in &ids {
                         if let Some((s, i)) = self.find_unit(t) {
                             total += self.max_hp(&self.players[s].units[i]);
                         }
@@ -221,7 +222,8 @@ impl AllegianceState {
                 }
                 OpCode::Attach if op.card == ATTACH_THIS => {
                     // The action card attaches itself to its (single) target.
-                    let attached = self.scope_ids(&r, op.scope).first().is_some_and(|&t| {
+                    self.scope_ids(&r, op.scope, &mut ids);
+                    let attached = ids.first().is_some_and(|&t| {
                         self.find_unit(t).is_some_and(|(s, i)| {
                             let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
                             if let Some(k) = free {
@@ -235,12 +237,14 @@ impl AllegianceState {
                     }
                 }
                 OpCode::Steal => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(&r, op.scope, &mut ids);
+                    for &t in &ids {
                         self.steal(who, t);
                     }
                 }
                 OpCode::Banish => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(&r, op.scope, &mut ids);
+                    for &t in &ids {
                         self.banish(t, op.n as u8);
                     }
                 }
@@ -251,7 +255,8 @@ impl AllegianceState {
                     }
                 }
                 _ => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(&r, op.scope, &mut ids);
+                    for &t in &ids {
                         self.unit_or_hero_op(who, op.code, t, n, op.card);
                     }
                 }
