@@ -210,9 +210,7 @@ impl AllegianceState {
             blocker: NONE,
             prevented: 0,
         });
-        let mut buf = ActionBuf::new();
-        self.legal(&mut buf);
-        if buf.len() == 1 {
+        if self.only_pass_to_declare() {
             self.declare(p, PASS);
         }
     }

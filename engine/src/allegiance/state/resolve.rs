@@ -58,9 +58,7 @@ impl AllegianceState {
                         split_from: 0,
                     });
                     self.dec = Dec::Attackers(p as u8);
-                    let mut buf = ActionBuf::new();
-                    self.legal(&mut buf);
-                    if buf.len() == 1 {
+                    if self.only_pass_to_declare() {
                         self.declare(p, PASS);
                     }
                 }
