@@ -354,6 +354,22 @@ impl AllegianceState {
             || self.weapon_may_attack(p) && !b.attackers.iter().any(|a| a.uid == WEAPON))
     }
 
+    /// The one block open to the picked defender when there is exactly one (what a
+    /// one-action [`AllegianceState::legal`] listing would hold), found without listing.
+    pub(super) fn single_block(&self) -> Option<u16> {
+        let (Dec::Defenders(_), None, Some(b)) = (self.dec, &self.result, &self.battle) else {
+            return None;
+        };
+        if b.pick == NONE {
+            return None;
+        }
+        let mut open = b.attackers.iter().enumerate().filter(|(_, a)| {
+            a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
+        });
+        let (i, _) = open.next()?;
+        open.next().is_none().then_some(BLOCK + i as u16)
+    }
+
     pub(super) fn defender_options_exist(&self) -> bool {
         let Some(b) = &self.battle else { return false };
         let d = &self.players[b.def as usize];
@@ -546,10 +562,11 @@ mod tests {
         assert!(yes > 500 && no > 500, "{yes} {no}");
     }
 
-    /// `only_pass_to_declare` stands for a one-action listing in a declaration of attackers:
-    /// at every step of random 2- and 4-player games, in every declaration, the two agree.
+    /// `only_pass_to_declare` and `single_block` stand for a one-action listing in a
+    /// declaration of attackers and a block: at every step of random 2- and 4-player games
+    /// they agree with the listing.
     #[test]
-    fn only_pass_to_declare_agrees_with_the_listing() {
+    fn one_action_shortcuts_agree_with_the_listing() {
         let (mut only, mut more) = (0u64, 0u64);
         let mut listed = ActionBuf::new();
         for (a, seating) in &example_setups()[..2] {
@@ -567,6 +584,10 @@ mod tests {
                     } else {
                         assert!(!only_pass, "game {game}");
                     }
+                    let single = (listed.len() == 1 && matches!(s.dec, super::Dec::Defenders(_)))
+                        .then(|| listed[0].0)
+                        .filter(|_| s.battle.as_ref().is_some_and(|b| b.pick != super::NONE));
+                    assert_eq!(s.single_block(), single, "game {game}");
                 });
             }
         }
