@@ -210,9 +210,7 @@ impl AllegianceState {
             blocker: NONE,
             prevented: 0,
         });
-        let mut buf = ActionBuf::new();
-        self.legal(&mut buf);
-        if buf.len() == 1 {
+        if self.only_pass_to_declare() {
             self.declare(p, PASS);
         }
     }
@@ -228,10 +226,8 @@ impl AllegianceState {
         }
         if b.pick == NONE {
             b.pick = self.players[p].units[(a - DEF) as usize].uid;
-            let mut buf = ActionBuf::new();
-            self.legal(&mut buf);
-            if buf.len() == 1 {
-                self.assign(p, buf[0].0);
+            if let Some(a) = self.single_block() {
+                self.assign(p, a);
             }
             return;
         }

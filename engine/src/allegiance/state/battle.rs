@@ -196,7 +196,7 @@ impl AllegianceState {
             "battle damage: {} to the hero of P{dp} before armor",
             hero_total
         );
-        for (uid, d) in hits {
+        for &(uid, d) in &hits {
             self.damage_unit(uid, d);
         }
         if hero_total > 0 && self.players[dp].alive {

@@ -338,6 +338,38 @@ impl AllegianceState {
                 .any(|u| self.unit_may_attack(u))
     }
 
+    /// Whether the legal actions now are passing alone in a declaration of attackers: the
+    /// answer of a one-action [`AllegianceState::legal`] listing there, without listing (a
+    /// unit that may attack, or the weapon not declared yet, would be listed after the pass).
+    /// `false` outside a declaration or once the game is over.
+    pub(super) fn only_pass_to_declare(&self) -> bool {
+        let (Dec::Attackers(p), None, Some(b)) = (self.dec, &self.result, &self.battle) else {
+            return false;
+        };
+        let p = p as usize;
+        !(self.players[p]
+            .units
+            .iter()
+            .any(|u| self.unit_may_attack(u))
+            || self.weapon_may_attack(p) && !b.attackers.iter().any(|a| a.uid == WEAPON))
+    }
+
+    /// The one block open to the picked defender when there is exactly one (what a
+    /// one-action [`AllegianceState::legal`] listing would hold), found without listing.
+    pub(super) fn single_block(&self) -> Option<u16> {
+        let (Dec::Defenders(_), None, Some(b)) = (self.dec, &self.result, &self.battle) else {
+            return None;
+        };
+        if b.pick == NONE {
+            return None;
+        }
+        let mut open = b.attackers.iter().enumerate().filter(|(_, a)| {
+            a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
+        });
+        let (i, _) = open.next()?;
+        open.next().is_none().then_some(BLOCK + i as u16)
+    }
+
     pub(super) fn defender_options_exist(&self) -> bool {
         let Some(b) = &self.battle else { return false };
         let d = &self.players[b.def as usize];
@@ -528,5 +560,37 @@ mod tests {
             }
         }
         assert!(yes > 500 && no > 500, "{yes} {no}");
+    }
+
+    /// `only_pass_to_declare` and `single_block` stand for a one-action listing in a
+    /// declaration of attackers and a block: at every step of random 2- and 4-player games
+    /// they agree with the listing.
+    #[test]
+    fn one_action_shortcuts_agree_with_the_listing() {
+        let (mut only, mut more) = (0u64, 0u64);
+        let mut listed = ActionBuf::new();
+        for (a, seating) in &example_setups()[..2] {
+            for game in 0..6u64 {
+                each_random_position(a, seating, game, |s| {
+                    s.legal(&mut listed);
+                    let only_pass = s.only_pass_to_declare();
+                    if matches!(s.dec, super::Dec::Attackers(_)) {
+                        assert_eq!(only_pass, listed.len() == 1, "game {game}");
+                        if only_pass {
+                            only += 1;
+                        } else {
+                            more += 1;
+                        }
+                    } else {
+                        assert!(!only_pass, "game {game}");
+                    }
+                    let single = (listed.len() == 1 && matches!(s.dec, super::Dec::Defenders(_)))
+                        .then(|| listed[0].0)
+                        .filter(|_| s.battle.as_ref().is_some_and(|b| b.pick != super::NONE));
+                    assert_eq!(s.single_block(), single, "game {game}");
+                });
+            }
+        }
+        assert!(more > 50, "{only} {more}");
     }
 }

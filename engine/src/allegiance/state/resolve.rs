@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The units and heroes an op acts on (see [`AllegianceState::scope_ids`]).
+pub(super) type ScopeIds = ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }>;
+
 impl AllegianceState {
     pub(super) fn begin_resolve(&mut self, item: Item) {
         if !item.targets.is_empty() && item.targets.iter().all(|&t| self.gone(t)) {
@@ -55,9 +58,7 @@ impl AllegianceState {
                         split_from: 0,
                     });
                     self.dec = Dec::Attackers(p as u8);
-                    let mut buf = ActionBuf::new();
-                    self.legal(&mut buf);
-                    if buf.len() == 1 {
+                    if self.only_pass_to_declare() {
                         self.declare(p, PASS);
                     }
                 }
@@ -75,13 +76,12 @@ impl AllegianceState {
             .copied()
     }
 
-    /// Units and heroes an op acts on, as target ids.
-    pub(super) fn scope_ids(
-        &self,
-        r: &Res,
-        scope: Scope,
-    ) -> ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }> {
-        let mut v = ArrayVec::new();
+    /// Units and heroes the resolving op acts on, as target ids, into `v` (cleared first).
+    /// An out parameter, not a returned list: the list is 512 bytes, and returning it cost a
+    /// copy.
+    pub(super) fn scope_ids(&self, scope: Scope, v: &mut ScopeIds) {
+        v.clear();
+        let Some(r) = &self.res else { return };
         let who = r.item.who as usize;
         match scope {
             Scope::Targets => {
@@ -122,24 +122,25 @@ impl AllegianceState {
                 }
             }
         }
-        v
     }
 
     pub(super) fn run_res(&mut self) {
+        let mut ids = ScopeIds::new();
         loop {
             if self.result.is_some() || self.dec != Dec::Auto {
                 return;
             }
-            let Some(r) = self.res.clone() else { return };
+            // The few fields the op needs, not a clone of the whole resolution.
+            let Some(r) = &self.res else { return };
+            let (who, card, started, flag) = (r.item.who as usize, r.item.card, r.started, r.flag);
             let e = self.shared.db.effect(r.item.effect);
             let Some(&op) = e.ops.get(r.pc as usize) else {
-                self.res = None;
+                let r = self.res.take().expect("res");
                 self.finish(r.item);
                 return;
             };
-            let who = r.item.who as usize;
             if let Some(c) = choice_of(op.code) {
-                if !r.started {
+                if !started {
                     let rr = self.res.as_mut().expect("res");
                     rr.started = true;
                     rr.sub = 0;
@@ -191,7 +192,8 @@ impl AllegianceState {
             match op.code {
                 OpCode::Drain => {
                     let mut total = 0i32;
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(op.scope, &mut ids);
+                    for &t in &ids {
                         if let Some((s, i)) = self.find_unit(t) {
                             total += self.max_hp(&self.players[s].units[i]);
                         }
@@ -221,11 +223,12 @@ impl AllegianceState {
                 }
                 OpCode::Attach if op.card == ATTACH_THIS => {
                     // The action card attaches itself to its (single) target.
-                    let attached = self.scope_ids(&r, op.scope).first().is_some_and(|&t| {
+                    self.scope_ids(op.scope, &mut ids);
+                    let attached = ids.first().is_some_and(|&t| {
                         self.find_unit(t).is_some_and(|(s, i)| {
                             let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
                             if let Some(k) = free {
-                                self.players[s].units[i].att[k] = (r.item.card, who as u8);
+                                self.players[s].units[i].att[k] = (card, who as u8);
                             }
                             free.is_some()
                         })
@@ -235,23 +238,26 @@ impl AllegianceState {
                     }
                 }
                 OpCode::Steal => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(op.scope, &mut ids);
+                    for &t in &ids {
                         self.steal(who, t);
                     }
                 }
                 OpCode::Banish => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(op.scope, &mut ids);
+                    for &t in &ids {
                         self.banish(t, op.n as u8);
                     }
                 }
                 OpCode::IfDone => {
-                    if !r.flag {
+                    if !flag {
                         self.res.as_mut().expect("res").pc = e.ops.len() as u8;
                         continue;
                     }
                 }
                 _ => {
-                    for t in self.scope_ids(&r, op.scope) {
+                    self.scope_ids(op.scope, &mut ids);
+                    for &t in &ids {
                         self.unit_or_hero_op(who, op.code, t, n, op.card);
                     }
                 }
