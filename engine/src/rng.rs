@@ -96,29 +96,30 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
     }
     // rand switches to another algorithm from here on; no card pile comes near it.
     assert!(len < u32::MAX as usize, "shuffle of {len} elements");
-    let mut chunk = 0u32;
-    let mut left = 0u32;
-    for i in 1..len {
+    // One draw per chunk: it serves `count` indices `i..i + count`, uniform in `0..=i`,
+    // `0..=i + 1`, ... (mixed radix); the last of them is what remains of the draw. A chunk
+    // cut off by the end of the slice is simply dropped, as rand does.
+    let mut i = 1usize;
+    while i < len {
         let n = i as u32 + 1;
-        if left == 0 {
-            let (bound, count) = if (n as usize) < CHUNK_TABLE_LEN {
-                CHUNK_TABLE[n as usize]
-            } else {
-                chunk_bound(n)
-            };
-            chunk = below(rng, bound);
-            left = count;
-        }
-        left -= 1;
-        let j = if left == 0 {
-            chunk
+        let (bound, count) = if (n as usize) < CHUNK_TABLE_LEN {
+            CHUNK_TABLE[n as usize]
         } else {
-            let r = chunk % n;
-            chunk /= n;
-            r
+            chunk_bound(n)
         };
-        // `j <= i` always; `min` lets the compiler drop the bounds check.
-        v.swap(i, (j as usize).min(i));
+        let mut chunk = below(rng, bound);
+        let last = i + count as usize - 1;
+        for k in i..last.min(len) {
+            let m = k as u32 + 1;
+            let j = chunk % m;
+            chunk /= m;
+            // `j <= k` always; `min` lets the compiler drop the bounds check.
+            v.swap(k, (j as usize).min(k));
+        }
+        if last < len {
+            v.swap(last, (chunk as usize).min(last));
+        }
+        i = last + 1;
     }
 }
 
