@@ -1,5 +1,6 @@
 //! Deterministic per-game random number generators.
 
+use rand::Rng;
 use rand_pcg::Pcg32;
 
 /// The RNG every game and agent uses: PCG-XSH-RR 64/32, 16 bytes, cheap to clone.
@@ -39,6 +40,89 @@ pub fn game_rng(seed: u64, index: u64) -> GameRng {
     stream_rng(seed, index, RngRole::Game)
 }
 
+/// How many consecutive indices one 32-bit draw can serve when the next index is uniform in
+/// `0..m` (then `0..m+1`, ...): the product `m * (m+1) * ...` of as many factors as fit in a
+/// `u32`, and the number of factors. The same arithmetic as rand 0.10's `IncreasingUniform`.
+const fn chunk_bound(m: u32) -> (u32, u32) {
+    let mut product = m;
+    let mut current = m + 1;
+    loop {
+        match product.checked_mul(current) {
+            Some(p) => {
+                product = p;
+                current += 1;
+            }
+            None => return (product, current - m),
+        }
+    }
+}
+
+/// [`chunk_bound`] for the small `m` that card piles reach, computed at compile time.
+const CHUNK_TABLE_LEN: usize = 256;
+const CHUNK_TABLE: [(u32, u32); CHUNK_TABLE_LEN] = {
+    let mut t = [(0u32, 0u32); CHUNK_TABLE_LEN];
+    let mut m = 1;
+    while m < CHUNK_TABLE_LEN {
+        t[m] = chunk_bound(m as u32);
+        m += 1;
+    }
+    t
+};
+
+/// A uniform draw from `0..range` (`range > 0`), drawing exactly as rand 0.10's
+/// `random_range(..range)` does for `u32` (Canon's widening multiply with one optional
+/// second draw), so results and RNG state stay identical.
+#[inline(always)]
+fn below(rng: &mut GameRng, range: u32) -> u32 {
+    let m = rng.next_u32() as u64 * range as u64;
+    let mut result = (m >> 32) as u32;
+    let lo = m as u32;
+    if lo > range.wrapping_neg() {
+        let hi2 = ((rng.next_u32() as u64 * range as u64) >> 32) as u32;
+        result += lo.checked_add(hi2).is_none() as u32;
+    }
+    result
+}
+
+/// Shuffle `v` in place: the same permutation, from the same random draws, as rand 0.10's
+/// `SliceRandom::shuffle` with a [`GameRng`] (Fisher-Yates walking up from index 1, several
+/// indices packed into one 32-bit draw), specialised to this RNG and to `u32` arithmetic.
+/// Every engine shuffles through here; the identity with rand is tested below for every
+/// length up to 300.
+pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
+    let len = v.len();
+    if len <= 1 {
+        return;
+    }
+    // rand switches to another algorithm from here on; no card pile comes near it.
+    assert!(len < u32::MAX as usize, "shuffle of {len} elements");
+    // One draw per chunk: it serves `count` indices `i..i + count`, uniform in `0..=i`,
+    // `0..=i + 1`, ... (mixed radix); the last of them is what remains of the draw. A chunk
+    // cut off by the end of the slice is simply dropped, as rand does.
+    let mut i = 1usize;
+    while i < len {
+        let n = i as u32 + 1;
+        let (bound, count) = if (n as usize) < CHUNK_TABLE_LEN {
+            CHUNK_TABLE[n as usize]
+        } else {
+            chunk_bound(n)
+        };
+        let mut chunk = below(rng, bound);
+        let last = i + count as usize - 1;
+        for k in i..last.min(len) {
+            let m = k as u32 + 1;
+            let j = chunk % m;
+            chunk /= m;
+            // `j <= k` always; `min` lets the compiler drop the bounds check.
+            v.swap(k, (j as usize).min(k));
+        }
+        if last < len {
+            v.swap(last, (chunk as usize).min(last));
+        }
+        i = last + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +136,47 @@ mod tests {
         assert_ne!(a, b);
         assert_ne!(a, c);
         assert_eq!(a, game_rng(7, 0).next_u64());
+    }
+
+    /// `shuffle` gives rand 0.10's permutation and leaves the RNG where rand leaves it, for
+    /// every length 0..=300 and many seeds (and so for every pile an engine shuffles).
+    #[test]
+    fn shuffle_matches_rand() {
+        use rand::seq::SliceRandom;
+        let mut checked = 0u32;
+        for seed in 0..40u64 {
+            for len in 0..=300u32 {
+                let mut a = game_rng(seed, len as u64);
+                let mut b = a.clone();
+                let mut xs: Vec<u32> = (0..len).collect();
+                let mut ys = xs.clone();
+                xs.shuffle(&mut a);
+                shuffle(&mut ys, &mut b);
+                assert_eq!(xs, ys, "seed {seed} len {len}");
+                assert_eq!(a.next_u64(), b.next_u64(), "seed {seed} len {len}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 40 * 301);
+        // Repeated shuffles of one pile with one RNG, and a byte element type.
+        let mut a = game_rng(2026, 9);
+        let mut b = a.clone();
+        let mut xs: Vec<u8> = (0..60).collect();
+        let mut ys = xs.clone();
+        for round in 0..500 {
+            xs.shuffle(&mut a);
+            shuffle(&mut ys, &mut b);
+            assert_eq!(xs, ys, "round {round}");
+        }
+        assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    #[test]
+    fn chunk_table_matches_the_loop() {
+        assert_eq!(CHUNK_TABLE[2], (479_001_600, 11));
+        for m in 1..CHUNK_TABLE_LEN as u32 {
+            assert_eq!(CHUNK_TABLE[m as usize], chunk_bound(m));
+        }
+        assert_eq!(chunk_bound(70_000), (70_000, 1));
     }
 }

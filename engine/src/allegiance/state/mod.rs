@@ -4,7 +4,6 @@
 //! unique ids so that a target that left play is recognised as gone.
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use rand::Rng;
 use std::sync::Arc;
 

@@ -34,7 +34,7 @@ impl AllegianceState {
                     );
                 }
             }
-            pool.shuffle(rng);
+            crate::rng::shuffle(&mut pool, rng);
             let mut k = 0;
             for x in self.decks[d].iter_mut() {
                 *x = pool[k];

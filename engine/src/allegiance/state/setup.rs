@@ -64,7 +64,7 @@ impl AllegianceState {
             pile.clear();
         }
         for d in self.decks.iter_mut() {
-            d.shuffle(&mut self.rng);
+            crate::rng::shuffle(d, &mut self.rng);
         }
         let r = &shared.rules;
         self.players.truncate(seating.len());
@@ -309,7 +309,7 @@ impl AllegianceState {
                     self.decks[d].push(c);
                 }
                 self.discards[d].drain(..moved);
-                self.decks[d].shuffle(&mut self.rng);
+                crate::rng::shuffle(&mut self.decks[d], &mut self.rng);
                 log!(self, "deck {} reshuffled ({} cards)", DECK_NAMES[d], moved);
             }
         }

@@ -4,7 +4,6 @@
 //! arrays only.
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use std::sync::Arc;
 
 use super::cards::{CardDef, Kind, Verb};
@@ -288,10 +287,10 @@ impl AoState {
             .extend(shared.callings.iter().rev().copied().take(CALLINGS));
         if r.shuffle {
             for p in 0..r.players as usize {
-                s.seats[p].deck.shuffle(&mut s.rng);
+                crate::rng::shuffle(&mut s.seats[p].deck, &mut s.rng);
             }
-            s.opp_deck.shuffle(&mut s.rng);
-            s.calling_deck.shuffle(&mut s.rng);
+            crate::rng::shuffle(&mut s.opp_deck, &mut s.rng);
+            crate::rng::shuffle(&mut s.calling_deck, &mut s.rng);
         }
         for p in 0..r.players as usize {
             for _ in 0..r.hand {
@@ -525,7 +524,7 @@ impl AoState {
                 pool.extend(self.seats[p].hand.iter().copied());
             }
             pool.extend(self.seats[q].deck.iter().copied());
-            pool.shuffle(rng);
+            crate::rng::shuffle(&mut pool, rng);
             let mut k = 0;
             for p in (0..n).filter(|&p| hidden(p)) {
                 for x in self.seats[p].hand.iter_mut() {
@@ -543,7 +542,7 @@ impl AoState {
             let mut pool: ArrayVec<u8, DECK> = ArrayVec::new();
             pool.extend(self.opp_hand.iter().copied());
             pool.extend(self.opp_deck.iter().copied());
-            pool.shuffle(rng);
+            crate::rng::shuffle(&mut pool, rng);
             for (k, x) in self
                 .opp_hand
                 .iter_mut()
@@ -553,9 +552,9 @@ impl AoState {
                 *x = pool[k];
             }
         } else {
-            self.opp_deck.shuffle(rng);
+            crate::rng::shuffle(&mut self.opp_deck, rng);
         }
-        self.calling_deck.shuffle(rng);
+        crate::rng::shuffle(&mut self.calling_deck, rng);
         self.forced.clear();
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }

@@ -6,7 +6,6 @@
 //! row, 3 = seat 1's front row, 4 = seat 1's summon row. Cell `row * 4 + lane`.
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use std::sync::Arc;
 
 use super::cards::{CardDef, Kind, Trigger, Verb};
@@ -376,7 +375,7 @@ impl BtState {
             // Stacked decks (scenarios) keep list order, the first card on top.
             s.players[p].deck.extend((0..n).rev());
             if r.shuffle {
-                s.players[p].deck.shuffle(&mut s.rng);
+                crate::rng::shuffle(&mut s.players[p].deck, &mut s.rng);
             }
             let h = d.heroes.len() as u8;
             s.players[p]
@@ -456,7 +455,7 @@ impl BtState {
         pool.extend(pl.hand.iter().copied());
         pool.extend(pl.deck.iter().copied());
         pool.extend(pl.life.iter().copied());
-        pool.shuffle(rng);
+        crate::rng::shuffle(&mut pool, rng);
         for (x, &c) in pl
             .hand
             .cards_mut()
@@ -472,7 +471,7 @@ impl BtState {
         pool.clear();
         pool.extend(me.deck.iter().copied());
         pool.extend(me.life.iter().copied());
-        pool.shuffle(rng);
+        crate::rng::shuffle(&mut pool, rng);
         for (x, &c) in me.deck.iter_mut().chain(me.life.iter_mut()).zip(&pool) {
             *x = c;
         }

@@ -282,7 +282,7 @@ impl MaState {
             let mut hand = pl.hand.clone();
             pl.hand.clear();
             pl.hands = HandBits::default();
-            hand.shuffle(&mut self.rng);
+            crate::rng::shuffle(&mut hand, &mut self.rng);
             for c in hand {
                 self.players[p].deck.insert(0, c);
             }

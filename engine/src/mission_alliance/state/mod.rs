@@ -4,7 +4,6 @@
 //! holds at most the 30 cards of its owner's deck.
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use std::sync::Arc;
 
 use super::cards::{CardDef, Facts, Kind, Symbol, Verb, MAX_COST};
@@ -270,7 +269,7 @@ impl MaState {
             // Stacked decks (scenarios) keep list order, the first card on top.
             s.players[p].deck.extend((0..n).rev());
             if r.shuffle {
-                s.players[p].deck.shuffle(&mut s.rng);
+                crate::rng::shuffle(&mut s.players[p].deck, &mut s.rng);
             }
         }
         for p in 0..2u8 {
@@ -325,7 +324,7 @@ impl MaState {
             .try_extend_from_slice(&pl.discard)
             .expect("the draw deck is empty");
         pl.discard.clear();
-        pl.deck.shuffle(&mut self.rng);
+        crate::rng::shuffle(&mut pl.deck, &mut self.rng);
         log!(self, "P{p} shuffles the discard pile into the draw deck");
         true
     }
@@ -402,7 +401,7 @@ impl MaState {
         pool.extend(pl.hand.iter().copied());
         pool.extend(pl.deck.iter().copied());
         pool.extend(pl.back.iter().filter(|b| !b.gadget).map(|b| b.pos));
-        pool.shuffle(rng);
+        crate::rng::shuffle(&mut pool, rng);
         let mut k = 0;
         for x in pl.hand.iter_mut().chain(pl.deck.iter_mut()) {
             *x = pool[k];
@@ -413,7 +412,7 @@ impl MaState {
             k += 1;
         }
         self.players[o].hands = self.hand_bits(o);
-        self.players[viewer as usize].deck.shuffle(rng);
+        crate::rng::shuffle(&mut self.players[viewer as usize].deck, rng);
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
 

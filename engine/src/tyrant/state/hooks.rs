@@ -78,13 +78,13 @@ impl TyrantState {
     /// and draw pile together (deck lists are public); reseed the game's RNG.
     pub(in crate::tyrant) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
         let v = viewer as usize;
-        self.sides[v].library.shuffle(rng);
+        crate::rng::shuffle(&mut self.sides[v].library, rng);
         let o = &mut self.sides[1 - v];
         let hand_len = o.hand.len();
         let mut pool: ArrayVec<u8, MAX_DECK> = ArrayVec::new();
         pool.extend(o.hand.drain(..));
         pool.extend(o.library.drain(..));
-        pool.shuffle(rng);
+        crate::rng::shuffle(&mut pool, rng);
         for &pos in pool.iter().take(hand_len) {
             o.hand.push(pos);
         }

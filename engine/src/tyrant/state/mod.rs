@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
@@ -359,7 +358,7 @@ impl TyrantState {
             let side = &mut self.sides[seat];
             side.library.extend(0..n);
             if shared.rules.shuffle {
-                side.library.shuffle(&mut self.rng);
+                crate::rng::shuffle(&mut side.library, &mut self.rng);
             } else {
                 side.library.reverse(); // top = first card of the list
             }
