@@ -144,20 +144,32 @@ impl AllegianceState {
     /// modifier `am`): each option it has, affordable and with a target.
     #[inline(always)]
     fn action_card(&self, p: usize, i: usize, c: u8, am: i32, out: &mut ActionBuf) {
+        for half in [false, true] {
+            if self.action_option(p, c, half, am) {
+                out.push(Action(HAND_A + 2 * i as u16 + u16::from(half)));
+            }
+        }
+    }
+
+    /// Whether hand card `c` of `p` can be played now as an action card for its full effect
+    /// or (`half`) its half effect, with cost modifier `am`: it is an action card, has that
+    /// option, `p` has the gold and the effect has a target. The listing
+    /// ([`AllegianceState::action_card`]) and [`AllegianceState::has_reaction`] both ask here.
+    #[inline(always)]
+    fn action_option(&self, p: usize, c: u8, half: bool, am: i32) -> bool {
         let card = &self.shared.tables.hand[c as usize];
         if !card.action {
-            return;
+            return false;
         }
-        let gold = self.players[p].gold;
-        if eff_cost(card.cost, am) <= gold && self.has_targets(p, card.effect) {
-            out.push(Action(HAND_A + 2 * i as u16));
-        }
-        if card.half_effect != NO_EFFECT
-            && eff_cost(card.half_cost, am) <= gold
-            && self.has_targets(p, card.half_effect)
-        {
-            out.push(Action(HAND_A + 2 * i as u16 + 1));
-        }
+        let (cost, effect) = if half {
+            if card.half_effect == NO_EFFECT {
+                return false;
+            }
+            (card.half_cost, card.half_effect)
+        } else {
+            (card.cost, card.effect)
+        };
+        eff_cost(cost, am) <= self.players[p].gold && self.has_targets(p, effect)
     }
 
     /// The activated effects `p` may use: units in slot order, then the weapon and armor faces.
@@ -216,24 +228,11 @@ impl AllegianceState {
                 return true;
             }
         }
-        if pl.hand_actions != 0 {
-            let am = self.cost_mod(p, OpCode::ActionCost);
-            if pl.gold >= eff_cost(db.min_action_cost, am) {
-                for &c in &pl.hand {
-                    let card = &t.hand[c as usize];
-                    if !card.action {
-                        continue;
-                    }
-                    if eff_cost(card.cost, am) <= pl.gold && self.has_targets(p, card.effect) {
-                        return true;
-                    }
-                    if card.half_effect != NO_EFFECT
-                        && eff_cost(card.half_cost, am) <= pl.gold
-                        && self.has_targets(p, card.half_effect)
-                    {
-                        return true;
-                    }
-                }
+        if let Some(am) = self.action_card_mod(p) {
+            let playable =
+                |&c: &u8| self.action_option(p, c, false, am) || self.action_option(p, c, true, am);
+            if pl.hand.iter().any(playable) {
+                return true;
             }
         }
         for i in set_bits(pl.act_units) {
