@@ -4,7 +4,9 @@
 //! [`GameVisitor`] once, generically over [`Ruleset`]; [`visit`] monomorphises it for the
 //! named game.
 
-use crate::{ParamSpec, PolicyInfo, Preset, Ruleset};
+use std::path::PathBuf;
+
+use crate::{DeckSource, ParamSpec, Params, PolicyInfo, Preset, Ruleset, Setup};
 
 /// Something generic over rule sets, run by [`visit`] for a game chosen by name.
 pub trait GameVisitor {
@@ -72,4 +74,34 @@ impl GameVisitor for InfoVisitor {
 /// Static facts of the game called `name`.
 pub fn info(name: &str) -> Result<GameInfo, UnknownGame> {
     visit(name, InfoVisitor)
+}
+
+/// Loads a card file with decks under the game's default parameters and keeps nothing: the
+/// check the loader fuzzers (`sim/tests/fuzz_loaders.rs`, `fuzz/`) run on every input. `Err`
+/// holds the load error's message (it names the file, line and problem).
+struct LoadCheck {
+    cards: PathBuf,
+    decks: Vec<DeckSource>,
+}
+
+impl GameVisitor for LoadCheck {
+    type Output = Result<(), String>;
+    fn visit<R: Ruleset>(self) -> Self::Output {
+        let setup = Setup {
+            cards: self.cards,
+            decks: self.decks,
+            params: Params::defaults(R::param_specs()),
+        };
+        R::load(&setup).map(|_| ()).map_err(|e| e.to_string())
+    }
+}
+
+/// Load `cards` with `decks` for the game called `name` (default parameters), keeping
+/// nothing: `Ok(Err(message))` when the files do not load.
+pub fn check_load(
+    name: &str,
+    cards: PathBuf,
+    decks: Vec<DeckSource>,
+) -> Result<Result<(), String>, UnknownGame> {
+    visit(name, LoadCheck { cards, decks })
 }

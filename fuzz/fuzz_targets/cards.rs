@@ -26,6 +26,5 @@ fuzz_target!(|data: &[u8]| {
         .into_iter()
         .map(cardsim_engine::DeckSource::File)
         .collect();
-    let load = common::Load { cards: path, decks };
-    let _ = cardsim_engine::registry::visit(game, load);
+    let _ = cardsim_engine::registry::check_load(game, path, decks);
 });

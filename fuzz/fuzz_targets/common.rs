@@ -5,9 +5,6 @@
 
 use std::path::{Path, PathBuf};
 
-use cardsim_engine::registry::GameVisitor;
-use cardsim_engine::{DeckSource, Params, Ruleset, Setup};
-
 pub const GAMES: [&str; 5] = [
     "tyrant",
     "allegiance",
@@ -60,7 +57,10 @@ pub fn pin_manifest(game: &str, data: &[u8]) -> Vec<u8> {
         return data.to_vec();
     };
     let mut i = k + 6;
-    while data.get(i).is_some_and(|b| b.is_ascii_whitespace() || *b == b':') {
+    while data
+        .get(i)
+        .is_some_and(|b| b.is_ascii_whitespace() || *b == b':')
+    {
         i += 1;
     }
     if data.get(i) != Some(&b'"') {
@@ -109,22 +109,4 @@ pub fn work(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("cardsim-fuzz-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// Loads cards and decks for a game; an `Err` is fine, a panic is a finding.
-pub struct Load {
-    pub cards: PathBuf,
-    pub decks: Vec<DeckSource>,
-}
-
-impl GameVisitor for Load {
-    type Output = Result<(), String>;
-    fn visit<R: Ruleset>(self) -> Self::Output {
-        let setup = Setup {
-            cards: self.cards,
-            decks: self.decks,
-            params: Params::defaults(R::param_specs()),
-        };
-        R::load(&setup).map(|_| ()).map_err(|e| e.to_string())
-    }
 }

@@ -22,5 +22,5 @@ fuzz_target!(|data: &[u8]| {
         },
         cardsim_engine::DeckSource::File(other),
     ];
-    let _ = cardsim_engine::registry::visit(game, common::Load { cards, decks });
+    let _ = cardsim_engine::registry::check_load(game, cards, decks);
 });

@@ -10,9 +10,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cardsim_engine::registry::{self, GameVisitor};
+use cardsim_engine::registry;
+use cardsim_engine::DeckSource;
 use cardsim_engine::{game_rng, GameRng};
-use cardsim_engine::{DeckSource, Params, Ruleset, Setup};
 use rand::RngExt;
 
 const GAMES: [&str; 5] = [
@@ -109,24 +109,6 @@ fn example_decks(game: &str) -> Vec<PathBuf> {
     v
 }
 
-/// Loads `cards` with `decks` for the game: `Err` with the message, `Ok` when it loads.
-struct Load {
-    cards: PathBuf,
-    decks: Vec<DeckSource>,
-}
-
-impl GameVisitor for Load {
-    type Output = Result<(), String>;
-    fn visit<R: Ruleset>(self) -> Self::Output {
-        let setup = Setup {
-            cards: self.cards,
-            decks: self.decks,
-            params: Params::defaults(R::param_specs()),
-        };
-        R::load(&setup).map(|_| ()).map_err(|e| e.to_string())
-    }
-}
-
 /// How long or how many times each target runs.
 struct Budget {
     iters: u64,
@@ -206,11 +188,8 @@ fn fuzz_card_files() {
             let input = mutate(&mut rng, &src);
             std::fs::write(&path, &input).unwrap();
             no_panic("cards", game, &input, &dir, || {
-                let load = Load {
-                    cards: path.clone(),
-                    decks: decks.iter().cloned().map(DeckSource::File).collect(),
-                };
-                if let Err(e) = registry::visit(game, load).unwrap() {
+                let ds = decks.iter().cloned().map(DeckSource::File).collect();
+                if let Err(e) = registry::check_load(game, path.clone(), ds).unwrap() {
                     assert!(e.contains(".csv") || e.contains(".txt"), "{e}");
                 }
             });
@@ -239,11 +218,7 @@ fn fuzz_deck_files() {
                     text,
                 }];
                 ds.push(DeckSource::File(decks[0].clone()));
-                let load = Load {
-                    cards: cards.clone(),
-                    decks: ds,
-                };
-                if let Err(e) = registry::visit(game, load).unwrap() {
+                if let Err(e) = registry::check_load(game, cards.clone(), ds).unwrap() {
                     assert!(e.starts_with("fuzzed.txt"), "{e}");
                 }
             });
