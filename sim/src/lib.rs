@@ -29,6 +29,7 @@ pub mod scenario;
 pub mod score;
 pub mod sequential;
 pub mod series;
+pub mod settings;
 pub mod stats;
 pub mod stratified;
 pub mod sweep;

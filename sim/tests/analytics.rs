@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactReport, ImpactSpec};
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::{Decision, Sprt};
 use cardsim_sim::stratified::stratified_variance;
 use cardsim_sim::sweep::{sweep, SweepSpec};
@@ -464,23 +465,25 @@ fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
 
 fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpec {
     TournamentSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            cards: None,
+            seed: 5,
+            threads: Some(threads),
+            out: Some(out),
+            params: vec![],
+            progress: false,
+            command: vec!["test".into()],
+            options: serde_json::json!({}),
+        },
         decks: ["leech", "rush", "strike", "swarm"]
             .map(tyrant_deck)
             .to_vec(),
         agent: "random".into(),
         games_per_pair: 1001,
         mirrors,
-        seed: 5,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec![],
         stop: StopRule::default(),
         duplicate: false,
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -654,20 +657,22 @@ fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
 
 fn sweep_spec(threads: usize, out: PathBuf, param: &str) -> SweepSpec {
     SweepSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            cards: None,
+            seed: 9,
+            threads: Some(threads),
+            out: Some(out),
+            params: vec![],
+            progress: false,
+            command: vec!["test".into()],
+            options: serde_json::json!({}),
+        },
         decks: ["poison", "rush", "wall_counter"].map(tyrant_deck).to_vec(),
         round_robin: true,
         agent: "random".into(),
         param: param.into(),
-        fixed: vec![],
         games: 400,
-        seed: 9,
-        threads: Some(threads),
-        out: Some(out),
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -712,11 +717,9 @@ fn sweep_is_paired_and_thread_independent() {
     }
     // Any kind of parameter: a choice and a flag.
     let o3 = tmp("s3");
-    let c = sweep(&SweepSpec {
-        fixed: vec!["turn_limit=20".into()],
-        ..sweep_spec(2, o3.clone(), "at_limit=defender,draw")
-    })
-    .unwrap();
+    let mut fixed = sweep_spec(2, o3.clone(), "at_limit=defender,draw");
+    fixed.run.params = vec!["turn_limit=20".into()];
+    let c = sweep(&fixed).unwrap();
     // With draws at the limit, the defender's wins at the limit become draws: the
     // attacker's wins are unchanged, the stalls too.
     assert_eq!(c.accs[0].wins[0], c.accs[1].wins[0]);

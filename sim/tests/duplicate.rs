@@ -103,23 +103,25 @@ fn two_player_duplicate_numbers() {
 
 fn spec_of(duplicate: bool) -> cardsim_sim::tournament::TournamentSpec {
     cardsim_sim::tournament::TournamentSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: cardsim_sim::settings::RunSettings {
+            game: "tyrant".into(),
+            cards: None,
+            seed: 11,
+            threads: None,
+            out: None,
+            params: vec![],
+            progress: false,
+            command: vec![],
+            options: serde_json::json!({}),
+        },
         decks: ["rush", "poison", "swarm"]
             .map(|d| deck("tyrant", d))
             .to_vec(),
         agent: "random".into(),
         games_per_pair: 2000,
         mirrors: false,
-        seed: 11,
-        threads: None,
-        out: None,
-        params: vec![],
         stop: StopRule::default(),
         duplicate,
-        progress: false,
-        command: vec![],
-        options: serde_json::json!({}),
     }
 }
 
@@ -128,12 +130,10 @@ fn tournament(
     threads: usize,
     games: u64,
 ) -> cardsim_sim::tournament::TournamentReport {
-    cardsim_sim::tournament::tournament(&cardsim_sim::tournament::TournamentSpec {
-        games_per_pair: games,
-        threads: Some(threads),
-        ..spec_of(duplicate)
-    })
-    .unwrap()
+    let mut spec = spec_of(duplicate);
+    spec.games_per_pair = games;
+    spec.run.threads = Some(threads);
+    cardsim_sim::tournament::tournament(&spec).unwrap()
 }
 
 #[test]

@@ -294,20 +294,22 @@ fn ladder_head_to_head_with_three_players_and_chance() {
 fn sweeps_work_for_any_game_and_card_edits_are_refused_by_default() {
     // The toy game's own parameter, through the generic sweep: same games at each target.
     let spec = cardsim_sim::sweep::SweepSpec {
-        game: "race".into(),
-        cards: Some("none".into()),
+        run: cardsim_sim::settings::RunSettings {
+            game: "race".into(),
+            cards: Some("none".into()),
+            seed: 4,
+            threads: Some(2),
+            out: None,
+            params: vec![],
+            progress: false,
+            command: vec![],
+            options: serde_json::json!({}),
+        },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         round_robin: false,
         agent: "random".into(),
         param: "target=10..40:15".into(),
-        fixed: vec![],
         games: 900,
-        seed: 4,
-        threads: Some(2),
-        out: None,
-        progress: false,
-        command: vec![],
-        options: serde_json::json!({}),
     };
     let r = cardsim_sim::sweep::sweep_for::<RaceRules>(&spec).unwrap();
     assert_eq!(r.values, ["10", "25", "40"]);

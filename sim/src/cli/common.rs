@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use cardsim_sim::data_dir;
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::Sprt;
 use clap::Args;
 
@@ -166,6 +167,30 @@ pub struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl PlayArgs {
+    /// The run settings of a command playing `game` with `cards` into `out`, its `options`
+    /// (the command's arguments) recorded in the manifest.
+    pub fn settings(
+        &self,
+        game: &str,
+        cards: &Option<PathBuf>,
+        out: PathBuf,
+        options: serde_json::Value,
+    ) -> RunSettings {
+        RunSettings {
+            game: game.into(),
+            cards: cards.clone(),
+            seed: self.seed,
+            threads: self.threads.map(|t| t as usize),
+            out: Some(out),
+            params: with_preset(&self.preset, &self.params),
+            progress: !self.quiet,
+            command: argv(),
+            options,
+        }
+    }
 }
 
 /// The rule parameters of a command: `preset=NAME` first (the engine applies it before the

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::sweep::SweepSpec;
 use clap::Args;
 
@@ -79,20 +80,22 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         }
     };
     let spec = SweepSpec {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
         decks,
         round_robin,
         agent: a.agent.clone(),
         param: swept,
-        fixed: with_preset(&a.preset, &a.params),
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        progress: !a.quiet,
-        command: argv(),
-        options: serde_json::to_value(&a)?,
+        run: RunSettings {
+            game: a.game.clone(),
+            cards: a.cards.clone(),
+            seed: a.seed,
+            threads: a.threads.map(|t| t as usize),
+            out: Some(out.clone()),
+            params: with_preset(&a.preset, &a.params),
+            progress: !a.quiet,
+            command: argv(),
+            options: serde_json::to_value(&a)?,
+        },
     };
     let r = cardsim_sim::sweep::sweep(&spec)?;
     cardsim_sim::out!("{}", cardsim_sim::sweep::table(&r));
