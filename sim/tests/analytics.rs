@@ -50,25 +50,35 @@ fn num(row: &HashMap<String, String>, col: &str) -> f64 {
         .unwrap_or_else(|_| panic!("{col} = {:?}", row[col]))
 }
 
+/// The run settings of the tests' specs: the game's cards, no parameters, no progress bar.
+fn settings(game: &str, seed: u64, threads: usize, out: Option<PathBuf>) -> RunSettings {
+    RunSettings {
+        game: game.into(),
+        cards: None,
+        seed,
+        threads: Some(threads),
+        out,
+        params: vec![],
+        progress: false,
+        command: vec!["test".into()],
+        options: serde_json::json!({}),
+    }
+}
+
 fn impact_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
     ImpactSpec {
-        game: "tyrant".into(),
-        cards: Some(test_data("cards.csv")),
+        run: RunSettings {
+            cards: Some(test_data("cards.csv")),
+            ..settings("tyrant", 11, threads, None)
+        },
         deck: test_data("alpha.txt"),
         vs: vec![test_data("beta.txt"), test_data("gamma.txt")],
         agent: "random".into(),
         vs_agent: "random".into(),
         games,
-        seed: 11,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
         changes,
         all_cards: None,
         stop: StopRule::default(),
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -125,11 +135,11 @@ fn a_vanilla_copy_changes_nothing_and_a_stronger_card_wins_more() {
 fn impact_on_1_and_2_threads(mut s: ImpactSpec, tag: &str) -> (ImpactReport, PathBuf) {
     let out1 = tmp(&format!("{tag}1"));
     let out2 = tmp(&format!("{tag}2"));
-    s.threads = Some(1);
-    s.out = Some(out1.clone());
+    s.run.threads = Some(1);
+    s.run.out = Some(out1.clone());
     let a = impact(&s).unwrap();
-    s.threads = Some(2);
-    s.out = Some(out2.clone());
+    s.run.threads = Some(2);
+    s.run.out = Some(out2.clone());
     let b = impact(&s).unwrap();
     assert_eq!(a.rows, b.rows);
     assert_eq!(a.skipped, b.skipped);
@@ -197,11 +207,12 @@ fn allegiance_deck(name: &str) -> PathBuf {
 /// copy of Pikeman kept out of the decks).
 fn allegiance_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
     ImpactSpec {
-        game: "allegiance".into(),
-        cards: Some(test_data("allegiance/cards.csv")),
+        run: RunSettings {
+            cards: Some(test_data("allegiance/cards.csv")),
+            ..settings("allegiance", 3, threads, None)
+        },
         deck: allegiance_deck("beledan"),
         vs: vec![allegiance_deck("desoth"), allegiance_deck("thedric")],
-        seed: 3,
         ..impact_spec(changes, games, threads)
     }
 }
@@ -369,7 +380,7 @@ fn allegiance_all_cards_measures_abilities_and_lists_what_it_skips() {
 #[test]
 fn allegiance_all_cards_no_op_is_exactly_zero_and_replace_lists_the_rest() {
     let mut s = allegiance_spec(vec![], 200, 2);
-    s.params = vec!["max_rounds=6".into()];
+    s.run.params = vec!["max_rounds=6".into()];
     s.all_cards = Some(AllCards::Remove);
     let r = impact(&s).unwrap();
     let asc = r.rows.iter().find(|r| r.card == "Ascension").unwrap();
@@ -430,7 +441,7 @@ fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
     let out = tmp("aimp-bad");
     let run = |change: CardChange| {
         let mut s = allegiance_spec(vec![change.clone()], 10, 1);
-        s.out = Some(out.clone());
+        s.run.out = Some(out.clone());
         let e = match impact(&s) {
             Ok(_) => panic!("{change:?} should fail"),
             Err(e) => e.to_string(),
@@ -465,17 +476,7 @@ fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
 
 fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpec {
     TournamentSpec {
-        run: RunSettings {
-            game: "tyrant".into(),
-            cards: None,
-            seed: 5,
-            threads: Some(threads),
-            out: Some(out),
-            params: vec![],
-            progress: false,
-            command: vec!["test".into()],
-            options: serde_json::json!({}),
-        },
+        run: settings("tyrant", 5, threads, Some(out)),
         decks: ["leech", "rush", "strike", "swarm"]
             .map(tyrant_deck)
             .to_vec(),
@@ -657,17 +658,7 @@ fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
 
 fn sweep_spec(threads: usize, out: PathBuf, param: &str) -> SweepSpec {
     SweepSpec {
-        run: RunSettings {
-            game: "tyrant".into(),
-            cards: None,
-            seed: 9,
-            threads: Some(threads),
-            out: Some(out),
-            params: vec![],
-            progress: false,
-            command: vec!["test".into()],
-            options: serde_json::json!({}),
-        },
+        run: settings("tyrant", 9, threads, Some(out)),
         decks: ["poison", "rush", "wall_counter"].map(tyrant_deck).to_vec(),
         round_robin: true,
         agent: "random".into(),
