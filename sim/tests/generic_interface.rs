@@ -254,17 +254,20 @@ fn three_player_runs_rotate_seats_and_are_thread_independent() {
 fn ladder_head_to_head_with_three_players_and_chance() {
     use cardsim_sim::ladder::{ladder_for, LadderJob};
     let job = |threads| LadderJob {
-        game: "race".into(),
-        cards: None,
+        run: cardsim_sim::settings::RunSettings {
+            game: "race".into(),
+            cards: None,
+            seed: 4,
+            threads: Some(threads),
+            out: None,
+            params: vec![],
+            progress: false,
+            command: vec![],
+            options: serde_json::Value::Null,
+        },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         agents: vec!["random".into(), "greedy".into(), "mcts:iters=60".into()],
         deals: 150,
-        seed: 4,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     };
     let one = ladder_for::<RaceRules>(&job(1)).unwrap();
     let two = ladder_for::<RaceRules>(&job(2)).unwrap();

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
+use cardsim_sim::settings::RunSettings;
 use clap::Args;
 
 use super::common::*;
@@ -70,17 +71,20 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
     };
     let out = out_dir(&a.out, &a.game, "ladder");
     let job = LadderJob {
-        game: a.game,
-        cards: a.cards,
+        run: RunSettings {
+            game: a.game,
+            cards: a.cards,
+            seed: a.seed,
+            threads: a.threads.map(|t| t as usize),
+            out: Some(out.clone()),
+            params: with_preset(&a.preset, &a.params),
+            progress: !a.quiet,
+            command: argv(),
+            options: serde_json::Value::Null,
+        },
         decks,
         agents,
         deals: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.preset, &a.params),
-        progress: !a.quiet,
-        command: argv(),
     };
     let r = ladder(&job)?;
     let m = &r.manifest;
