@@ -179,17 +179,36 @@ impl PlayArgs {
         out: PathBuf,
         options: serde_json::Value,
     ) -> RunSettings {
+        let params = with_preset(&self.preset, &self.params);
         RunSettings {
-            game: game.into(),
-            cards: cards.clone(),
-            seed: self.seed,
-            threads: self.threads.map(|t| t as usize),
-            out: Some(out),
-            params: with_preset(&self.preset, &self.params),
             progress: !self.quiet,
-            command: argv(),
             options,
+            ..run_settings(game, cards, self.seed, self.threads, out, params)
         }
+    }
+}
+
+/// The run settings of a command playing `game` with `cards` into `out`, by `seed` on
+/// `threads` with the rule `params` (the preset first, see [`with_preset`]) and the command
+/// line; no progress bar and no options unless the caller sets them.
+pub fn run_settings(
+    game: &str,
+    cards: &Option<PathBuf>,
+    seed: u64,
+    threads: Option<u64>,
+    out: PathBuf,
+    params: Vec<String>,
+) -> RunSettings {
+    RunSettings {
+        game: game.into(),
+        cards: cards.clone(),
+        seed,
+        threads: threads.map(|t| t as usize),
+        out: Some(out),
+        params,
+        progress: false,
+        command: argv(),
+        options: serde_json::Value::Null,
     }
 }
 

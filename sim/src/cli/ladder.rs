@@ -70,17 +70,11 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
         a.agents
     };
     let out = out_dir(&a.out, &a.game, "ladder");
+    let params = with_preset(&a.preset, &a.params);
     let job = LadderJob {
         run: RunSettings {
-            game: a.game,
-            cards: a.cards,
-            seed: a.seed,
-            threads: a.threads.map(|t| t as usize),
-            out: Some(out.clone()),
-            params: with_preset(&a.preset, &a.params),
             progress: !a.quiet,
-            command: argv(),
-            options: serde_json::Value::Null,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
         },
         decks,
         agents,

@@ -67,17 +67,11 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
         a.decks
     };
     let out = out_dir(&a.out, &a.game, "match");
+    let params = with_preset(&a.preset, &a.params);
     let r = series(&SeriesJob {
         run: RunSettings {
-            game: a.game,
-            cards: a.cards,
-            seed: a.seed,
-            threads: a.threads.map(|t| t as usize),
-            out: Some(out.clone()),
-            params: with_preset(&a.preset, &a.params),
             progress: !a.quiet,
-            command: argv(),
-            options: serde_json::Value::Null,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
         },
         decks,
         agent_a: a.agent,

@@ -151,6 +151,7 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         }
     }
     let out = out_dir(&a.out, &a.game, "optimize");
+    let params = with_preset(&a.preset, &a.params);
     let spec = OptimizeSpec {
         deck,
         vs,
@@ -181,15 +182,8 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         },
         final_games: a.final_games,
         run: RunSettings {
-            game: a.game.clone(),
-            cards: a.cards.clone(),
-            seed: a.seed,
-            threads: a.threads.map(|t| t as usize),
-            out: Some(out.clone()),
-            params: with_preset(&a.preset, &a.params),
-            progress: false,
-            command: argv(),
             options: serde_json::to_value(&a)?,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
         },
     };
     let r = cardsim_sim::optimize::optimize(&spec)?;

@@ -63,6 +63,7 @@ pub struct SweepArgs {
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
     let out = out_dir(&a.out, &a.game, "sweep");
+    let params = with_preset(&a.preset, &a.params);
     let (decks, round_robin) = match (&a.decks, &a.deck) {
         (Some(dir), None) => (decks_in(dir)?, true),
         (None, Some(d)) => {
@@ -86,15 +87,9 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         param: swept,
         games: a.games,
         run: RunSettings {
-            game: a.game.clone(),
-            cards: a.cards.clone(),
-            seed: a.seed,
-            threads: a.threads.map(|t| t as usize),
-            out: Some(out.clone()),
-            params: with_preset(&a.preset, &a.params),
             progress: !a.quiet,
-            command: argv(),
             options: serde_json::to_value(&a)?,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
         },
     };
     let r = cardsim_sim::sweep::sweep(&spec)?;
