@@ -10,8 +10,11 @@ use indicatif::ProgressBar;
 
 use crate::output::{self, FileWriter, Manifest, ManifestMatchup};
 
-/// The settings a command's spec embeds, with the same meaning in every command.
-#[derive(Clone, Debug, Default)]
+/// The settings a command's spec embeds, with the same meaning in every command. A [`Job`]
+/// serializes them (flattened) into the manifest of `run`, without `options`.
+///
+/// [`Job`]: crate::Job
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct RunSettings {
     /// Game name.
     pub game: String,
@@ -30,6 +33,7 @@ pub struct RunSettings {
     /// The command line, for the manifest.
     pub command: Vec<String>,
     /// The command's options, for the manifest.
+    #[serde(skip)]
     pub options: serde_json::Value,
 }
 

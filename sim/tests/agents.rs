@@ -22,18 +22,18 @@ fn tmp(tag: &str) -> PathBuf {
 
 fn job(agent: &str, threads: usize, out: PathBuf, games: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 5,
+            threads: Some(threads),
+            out: Some(out),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: vec![deck("rush"), deck("wall_counter")],
         pairing: Pairing::Single,
         agents: vec![agent.into(), "random".into()],
         games,
-        seed: 5,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     }
 }
 
@@ -165,14 +165,11 @@ fn ladder_job(agents: &[&str], deals: u64, threads: usize, out: Option<PathBuf>)
     LadderJob {
         run: RunSettings {
             game: "tyrant".into(),
-            cards: None,
             seed: 9,
             threads: Some(threads),
             out,
-            params: vec![],
-            progress: false,
             command: vec!["test".into()],
-            options: serde_json::Value::Null,
+            ..Default::default()
         },
         decks: ["rush", "wall_counter", "poison"].map(deck).to_vec(),
         agents: agents.iter().map(|s| s.to_string()).collect(),

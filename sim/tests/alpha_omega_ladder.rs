@@ -12,14 +12,10 @@ fn a_team_game_is_laddered_paired_and_greedy_beats_random() {
     let job = LadderJob {
         run: RunSettings {
             game: "alpha_omega".into(),
-            cards: None,
             seed: 3,
             threads: Some(2),
-            out: None,
-            params: vec![],
-            progress: false,
             command: vec!["test".into()],
-            options: serde_json::Value::Null,
+            ..Default::default()
         },
         decks: vec![decks.join("faithful.txt"), decks.join("heavenly_host.txt")],
         agents: vec!["random".into(), "greedy".into()],

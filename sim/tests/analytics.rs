@@ -54,14 +54,12 @@ fn num(row: &HashMap<String, String>, col: &str) -> f64 {
 fn settings(game: &str, seed: u64, threads: usize, out: Option<PathBuf>) -> RunSettings {
     RunSettings {
         game: game.into(),
-        cards: None,
         seed,
         threads: Some(threads),
         out,
-        params: vec![],
-        progress: false,
         command: vec!["test".into()],
         options: serde_json::json!({}),
+        ..Default::default()
     }
 }
 
@@ -542,18 +540,16 @@ fn tournament_matrix_ranking_and_threads() {
     // Common random numbers: game i of every pair uses the same seeds, so a pair's first
     // 1001 games are those of a run of that pair alone with the same seed.
     let run = execute(&Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 5,
+            threads: Some(2),
+            ..Default::default()
+        },
         decks: vec![tyrant_deck("rush"), tyrant_deck("swarm")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games: 1001,
-        seed: 5,
-        threads: Some(2),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     })
     .unwrap();
     let rush_swarm = m
@@ -577,18 +573,16 @@ fn tournament_matrix_ranking_and_threads() {
 
 fn lopsided_job(threads: usize, games: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 3,
+            threads: Some(threads),
+            ..Default::default()
+        },
         decks: vec![tyrant_deck("leech"), tyrant_deck("strike")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games,
-        seed: 3,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     }
 }
 
@@ -731,7 +725,7 @@ fn sweep_is_paired_and_thread_independent() {
 fn card_columns_split_opening_and_later_draws() {
     let out = tmp("cards");
     let mut j = lopsided_job(2, 3000);
-    j.out = Some(out.clone());
+    j.run.out = Some(out.clone());
     execute(&j).unwrap();
     let rows = csv_rows(&out.join("cards.csv"));
     assert!(!rows.is_empty());

@@ -256,14 +256,9 @@ fn ladder_head_to_head_with_three_players_and_chance() {
     let job = |threads| LadderJob {
         run: cardsim_sim::settings::RunSettings {
             game: "race".into(),
-            cards: None,
             seed: 4,
             threads: Some(threads),
-            out: None,
-            params: vec![],
-            progress: false,
-            command: vec![],
-            options: serde_json::Value::Null,
+            ..Default::default()
         },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         agents: vec!["random".into(), "greedy".into(), "mcts:iters=60".into()],
@@ -302,11 +297,8 @@ fn sweeps_work_for_any_game_and_card_edits_are_refused_by_default() {
             cards: Some("none".into()),
             seed: 4,
             threads: Some(2),
-            out: None,
-            params: vec![],
-            progress: false,
-            command: vec![],
             options: serde_json::json!({}),
+            ..Default::default()
         },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         round_robin: false,

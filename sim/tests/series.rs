@@ -21,11 +21,7 @@ fn job(best_of: u32, matches: u64, threads: usize) -> SeriesJob {
             ),
             seed: 11,
             threads: Some(threads),
-            out: None,
-            params: vec![],
-            progress: false,
-            command: vec![],
-            options: serde_json::Value::Null,
+            ..Default::default()
         },
         decks: ["thedric", "beledan", "hakor"]
             .iter()

@@ -59,18 +59,14 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from("reports/default"));
     let decks = example_decks("tyrant")?;
     let job = Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            progress: !a.quiet,
+            ..run_settings("tyrant", &None, a.seed, a.threads, out.clone(), vec![])
+        },
         decks,
         pairing: Pairing::RoundRobin,
         agents: vec!["random".into(), "random".into()],
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: vec![],
-        progress: !a.quiet,
-        command: argv(),
     };
     let pairs = job.decks.len() * (job.decks.len() - 1) / 2;
     cardsim_sim::outln!(
@@ -85,17 +81,7 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     cardsim_sim::output::check_out(&out)?;
     let ablation_games = a.ablation_games.min(a.games);
     let spec = (ablation_games > 0).then(|| AblationSpec {
-        run: RunSettings {
-            game: job.game.clone(),
-            cards: None,
-            seed: a.seed,
-            threads: job.threads,
-            out: Some(out.clone()),
-            params: vec![],
-            progress: !a.quiet,
-            command: vec![],
-            options: serde_json::Value::Null,
-        },
+        run: job.run.clone(),
         decks: job.decks.clone(),
         agent: "random".into(),
         games: ablation_games,

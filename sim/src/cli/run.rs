@@ -110,18 +110,13 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         return print_patch(&spec, &a.play.report);
     }
     let job = Job {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
+        run: a
+            .play
+            .settings(&a.game, &a.cards, out.clone(), serde_json::Value::Null),
         decks,
         pairing,
         agents,
         games: a.games,
-        seed: a.play.seed,
-        threads: a.play.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.play.preset, &a.play.params),
-        progress: !a.play.quiet,
-        command: argv(),
     };
     let r = execute_weighted(&job, &stop, a.duplicate, &weights)?;
     // The tables that have rows, a blank line between them.
