@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use cardsim_sim::coverage::{deals, seats, Tally};
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::{wilson, wilson_uncorrected, wilson_uncorrected_at, Z95};
 use cardsim_sim::stratified::{pooled, stratified_score_uncorrected, Outcome};
 use cardsim_sim::{execute_mode, Job, Pairing};
@@ -94,18 +95,15 @@ fn sprt() {
 
 fn job(game: &str, decks: &[PathBuf], games: u64, seed: u64) -> Job {
     Job {
-        game: game.into(),
-        cards: None,
+        run: RunSettings {
+            game: game.into(),
+            seed,
+            ..Default::default()
+        },
         decks: decks.to_vec(),
         pairing: Pairing::Single,
         agents: vec!["random".into(); decks.len()],
         games,
-        seed,
-        threads: None,
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     }
 }
 

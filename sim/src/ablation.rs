@@ -14,6 +14,7 @@ use anyhow::{anyhow, Context, Result};
 
 use crate::impact::{AllCards, ImpactRow, ImpactSpec, SkippedCard};
 use crate::sequential::StopRule;
+use crate::settings::RunSettings;
 
 /// Paired games per opponent and card in the default job's ablation: 10 decks × 9 opponents
 /// × 500 games × (1 + about 6.5 cards) ≈ 340,000 games, about 2 s on 2 cores next to the
@@ -23,27 +24,16 @@ pub const DEFAULT_ABLATION_GAMES: u64 = 500;
 /// Every deck's cards removed in turn, each deck against all the others.
 #[derive(Clone, Debug)]
 pub struct AblationSpec {
-    /// Game name.
-    pub game: String,
-    /// Card file.
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, parameters, progress. The output folder is the job's: the
+    /// plans' journals live there, and a shard's sums go to its shard folder in it (nothing is
+    /// written there by [`ablate_all`] itself); the command line and options are not used.
+    pub run: RunSettings,
     /// The decks (each is ablated against all the others).
     pub decks: Vec<PathBuf>,
     /// Agent of every deck.
     pub agent: String,
     /// Paired games per opponent and card.
     pub games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Rule parameters.
-    pub params: Vec<String>,
-    /// Progress bar.
-    pub progress: bool,
-    /// The job's output folder: the plans' journals live there, and a shard's sums go to its
-    /// shard folder in it (nothing is written there by [`ablate_all`] itself).
-    pub out: Option<PathBuf>,
 }
 
 /// What [`ablate_all`] measured.
@@ -80,25 +70,22 @@ pub fn ablate_all(spec: &AblationSpec) -> Result<Ablation> {
         // One plan per deck (see [`crate::distribute::expect_plans`]).
         let r = crate::impact::impact_planned(
             &ImpactSpec {
-                game: spec.game.clone(),
-                cards: spec.cards.clone(),
+                run: RunSettings {
+                    out: None,
+                    command: Vec::new(),
+                    options: serde_json::Value::Null,
+                    ..spec.run.clone()
+                },
                 deck: deck.clone(),
                 vs,
                 agent: spec.agent.clone(),
                 vs_agent: spec.agent.clone(),
                 games: spec.games,
-                seed: spec.seed,
-                threads: spec.threads,
-                out: None,
-                params: spec.params.clone(),
                 changes: Vec::new(),
                 all_cards: Some(AllCards::Remove),
                 stop: StopRule::default(),
-                progress: spec.progress,
-                command: Vec::new(),
-                options: serde_json::Value::Null,
             },
-            spec.out.as_deref(),
+            spec.run.out.as_deref(),
         )?;
         // The unchanged deck's games are played once for all its changes.
         games += r.rows.first().map_or(0, |x| x.games) * (r.rows.len() as u64 + 1);
@@ -147,7 +134,7 @@ pub fn append_to(dir: &Path, spec: &AblationSpec, a: &Ablation) -> Result<PathBu
         "change": "remove",
         "agent": spec.agent,
         "games_per_opponent": spec.games,
-        "seed": spec.seed,
+        "seed": spec.run.seed,
         "games": a.games,
         "elapsed_seconds": a.elapsed_seconds,
         "pairing": "each deck against every other deck: game t faces opponent t mod M, seats alternated by t div M, every random stream from (seed, t) in both arms (with and without the card)",

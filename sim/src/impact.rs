@@ -24,8 +24,8 @@ use crate::field::against_field;
 use crate::output::{self, stop_cells, Manifest};
 use crate::runner::{chunk_for, play_seeded, seating_for as seating, CHUNK};
 use crate::sequential::{run_looks, StopInfo, StopRule};
+use crate::settings::RunSettings;
 use crate::stats::{Decision, Paired, Z95};
-use crate::{load_ruleset, progress_bar, worker_pool};
 
 /// One change to measure.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -94,10 +94,8 @@ pub enum AllCards {
 /// An impact measurement.
 #[derive(Clone, Debug)]
 pub struct ImpactSpec {
-    /// Game name.
-    pub game: String,
-    /// Card file.
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command.
+    pub run: RunSettings,
     /// The deck whose card changes.
     pub deck: PathBuf,
     /// Opponents: for a two-player game each is a separate opponent (pooled, equal games);
@@ -109,26 +107,12 @@ pub struct ImpactSpec {
     pub vs_agent: String,
     /// Games per opponent (the budget under a stopping rule).
     pub games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Output folder.
-    pub out: Option<PathBuf>,
-    /// Rule parameters.
-    pub params: Vec<String>,
     /// Changes to measure, each against the unchanged deck.
     pub changes: Vec<CardChange>,
     /// Also every distinct card of the deck in turn.
     pub all_cards: Option<AllCards>,
     /// Early stopping per change.
     pub stop: StopRule,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command: Vec<String>,
-    /// The command's options, for the manifest.
-    pub options: serde_json::Value,
 }
 
 /// The measured effect of one change.
@@ -202,12 +186,12 @@ pub struct ImpactReport {
 
 /// Run an impact measurement.
 pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
-    impact_planned(spec, spec.out.as_deref())
+    impact_planned(spec, spec.run.out.as_deref())
 }
 
 /// [`impact`] with its plan of games journaled (and, in a shard, cut) in `plans` rather than
-/// in `spec.out`: a command that plays several plans into one folder (the default job's
-/// ablation) gives that folder here and writes nothing through `spec.out`.
+/// in `spec.run.out`: a command that plays several plans into one folder (the default job's
+/// ablation) gives that folder here and writes nothing through `spec.run.out`.
 pub fn impact_planned(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
     struct V<'a>(&'a ImpactSpec, Option<&'a Path>);
     impl GameVisitor for V<'_> {
@@ -216,7 +200,7 @@ pub fn impact_planned(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactR
             run_for::<R>(self.0, self.1)
         }
     }
-    registry::visit(&spec.game, V(spec, plans))?
+    registry::visit(&spec.run.game, V(spec, plans))?
 }
 
 /// Score in half-points: 2 win, 1 draw, 0 loss.
@@ -288,9 +272,7 @@ struct Look {
 
 fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &spec.out {
-        crate::output::check_out(dir)?;
-    }
+    spec.run.check_out()?;
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -299,7 +281,7 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
     }
     let mut decks = vec![spec.deck.clone()];
     decks.extend(spec.vs.iter().cloned());
-    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &decks, &spec.params)?;
+    let (ruleset, cards) = spec.run.load::<R>(&decks)?;
     let n = ruleset.num_players();
     let (tables, specs, peeks) =
         against_field::<R>(n, decks.len(), &spec.agent, &spec.vs_agent, "")?;
@@ -372,8 +354,8 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
 
     let m = tables.len() as u64;
     let budget = spec.games * m;
-    let (pool, threads) = worker_pool(spec.threads)?;
-    let bar = progress_bar(budget * (changes.len() as u64 + 1), spec.progress);
+    let (pool, threads) = spec.run.pool()?;
+    let bar = spec.run.progress_bar(budget * (changes.len() as u64 + 1));
     let look = if spec.stop.active() {
         spec.stop.look
     } else {
@@ -392,7 +374,15 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
         for a in agents.iter_mut() {
             a.reset();
         }
-        let (_, rec) = play_seeded(r, spec.seed, t, &seats[..k], &slots[..k], agents, &peeks);
+        let (_, rec) = play_seeded(
+            r,
+            spec.run.seed,
+            t,
+            &seats[..k],
+            &slots[..k],
+            agents,
+            &peeks,
+        );
         half(rec.results[seat0])
     };
     // The stratum of game t: its opponent table and the deck's seat in it.
@@ -565,41 +555,36 @@ fn run_for<R: Ruleset>(spec: &ImpactSpec, plans: Option<&Path>) -> Result<Impact
     let elapsed = started.elapsed().as_secs_f64();
     let games: u64 = rows.iter().map(|r| 2 * r.games).sum();
     let names = ruleset.deck_names();
-    let mut manifest = Manifest {
-        matchups: output::table_matchups(
+    let mut manifest = spec.run.manifest(
+        "impact",
+        &ruleset,
+        &cards,
+        &decks,
+        output::table_matchups(
             &tables,
             &names,
             &specs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             spec.games,
         ),
-        options: {
-            let mut o = crate::result_options(spec.options.clone());
-            if let Some(map) = o.as_object_mut() {
-                map.insert("stop".into(), crate::stop_options(&spec.stop));
-                map.insert("changes".into(), serde_json::to_value(&changes)?);
-                map.insert(
-                    "skipped".into(),
-                    skipped
-                        .iter()
-                        .map(|k| serde_json::json!({"card": k.card, "change": k.change, "reason": k.reason}))
-                        .collect(),
-                );
-                map.insert("pairing".into(), format!("game t faces opponent t mod {m}, seats alternated by t div {m}, every random stream from (seed, t) in both arms; the SPRT (if any) tests the share of discordant games (results differ between arms) won by the changed deck").into());
-            }
-            o
+        |map| {
+            map.insert("stop".into(), crate::stop_options(&spec.stop));
+            map.insert("changes".into(), serde_json::to_value(&changes)?);
+            map.insert(
+                "skipped".into(),
+                skipped
+                    .iter()
+                    .map(|k| serde_json::json!({"card": k.card, "change": k.change, "reason": k.reason}))
+                    .collect(),
+            );
+            map.insert("pairing".into(), format!("game t faces opponent t mod {m}, seats alternated by t div {m}, every random stream from (seed, t) in both arms; the SPRT (if any) tests the share of discordant games (results differ between arms) won by the changed deck").into());
+            Ok(())
         },
-        seed: spec.seed,
-        ..Manifest::for_ruleset("impact", &ruleset, &cards, &decks, &spec.command)
-    };
+    )?;
     manifest.set_timing(games, threads, elapsed);
-    let written = match &spec.out {
-        Some(dir) => output::write_files(
-            dir,
-            &[("impact.csv", &|p| write_impact(p, &rows, &skipped))],
-            &manifest,
-        )?,
-        None => Vec::new(),
-    };
+    let written = spec.run.write(
+        &[("impact.csv", &|p| write_impact(p, &rows, &skipped))],
+        &manifest,
+    )?;
     Ok(ImpactReport {
         rows,
         skipped,

@@ -29,6 +29,7 @@ pub mod scenario;
 pub mod score;
 pub mod sequential;
 pub mod series;
+pub mod settings;
 pub mod stats;
 pub mod stratified;
 pub mod sweep;
@@ -49,6 +50,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use output::{Manifest, ManifestMatchup, MatchNames, SummaryRow};
 use runner::{MatchAcc, Matchup, Run};
 use sequential::{StopInfo, StopRule};
+use settings::RunSettings;
 
 /// How the loaded decks are paired.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -66,10 +68,10 @@ pub enum Pairing {
 /// A simulation job.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Job {
-    /// Game name.
-    pub game: String,
-    /// Card file (default: the game's file under the data folder).
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command (the options are
+    /// not used: the manifest's options are the job itself).
+    #[serde(flatten)]
+    pub run: RunSettings,
     /// Deck files.
     pub decks: Vec<PathBuf>,
     /// How decks are paired.
@@ -78,18 +80,6 @@ pub struct Job {
     pub agents: Vec<String>,
     /// Games per matchup.
     pub games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads (`None`: one per core).
-    pub threads: Option<usize>,
-    /// Output folder (`None`: write nothing).
-    pub out: Option<PathBuf>,
-    /// Rule parameters, `name=value`.
-    pub params: Vec<String>,
-    /// Show a progress bar (only ever drawn on a terminal).
-    pub progress: bool,
-    /// The command line, for the manifest.
-    pub command: Vec<String>,
 }
 
 /// What a job produced.
@@ -139,7 +129,7 @@ pub fn execute_mode(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobRe
             execute_for::<R>(self.0, self.1, self.2, &[])
         }
     }
-    registry::visit(&job.game, V(job, stop, duplicate))?
+    registry::visit(&job.run.game, V(job, stop, duplicate))?
 }
 
 /// [`execute_mode`] with a weight per matchup for the pooled row of a [`Pairing::Field`]
@@ -157,7 +147,7 @@ pub fn execute_weighted(
             execute_for::<R>(self.0, self.1, self.2, self.3)
         }
     }
-    registry::visit(&job.game, V(job, stop, duplicate, weights))?
+    registry::visit(&job.run.game, V(job, stop, duplicate, weights))?
 }
 
 /// A rayon pool of `threads` workers (`None`: one per core); returns it with its size.
@@ -383,13 +373,11 @@ fn execute_for<R: Ruleset>(
     weights: &[f64],
 ) -> Result<JobReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &job.out {
-        crate::output::check_out(dir)?;
-    }
+    job.run.check_out()?;
     if job.games == 0 {
         bail!("--games must be at least 1");
     }
-    let (ruleset, cards) = load_ruleset::<R>(job.cards.as_deref(), &job.decks, &job.params)?;
+    let (ruleset, cards) = job.run.load::<R>(&job.decks)?;
     let n = ruleset.num_players();
     let specs: Vec<AgentSpec> = job
         .agents
@@ -459,14 +447,17 @@ fn execute_for<R: Ruleset>(
     let run = Run {
         ruleset: &ruleset,
         matchups,
-        seed: job.seed,
+        seed: job.run.seed,
     };
     let total = run.total_games();
-    let (pool, threads) = worker_pool(job.threads)?;
-    let bar = progress_bar(total, job.progress);
+    let (pool, threads) = job.run.pool()?;
+    let bar = job.run.progress_bar(total);
     let started = Instant::now();
-    let (accs, stops) =
-        pool.install(|| play_run_mode(&run, job.out.as_deref(), stop, duplicate, &|k| bar.inc(k)))?;
+    let (accs, stops) = pool.install(|| {
+        play_run_mode(&run, job.run.out.as_deref(), stop, duplicate, &|k| {
+            bar.inc(k)
+        })
+    })?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let used: Vec<u64> = accs
@@ -524,13 +515,13 @@ fn execute_for<R: Ruleset>(
                 mm
             })
             .collect(),
-        seed: job.seed,
+        seed: job.run.seed,
         deterministic: specs.iter().all(|s| {
             make_agent::<R>(s)
                 .map(|a| a.deterministic())
                 .unwrap_or(true)
         }),
-        ..Manifest::for_ruleset("run", &ruleset, &cards, &job.decks, &job.command)
+        ..Manifest::for_ruleset("run", &ruleset, &cards, &job.decks, &job.run.command)
     };
     manifest.set_timing(total, threads, elapsed);
     let peek_labels: Vec<String> = specs
@@ -539,7 +530,7 @@ fn execute_for<R: Ruleset>(
         .map(|s| s.to_string())
         .collect();
     let peeks = |label: &str| peek_labels.iter().any(|l| l == label);
-    let written = match &job.out {
+    let written = match &job.run.out {
         Some(dir) => output::write_all(
             dir,
             &output::Outputs {

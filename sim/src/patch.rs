@@ -20,7 +20,7 @@ use crate::compare::{deck_rows, CompareRow, Est};
 use crate::impact::{half, Arms, CardChange};
 use crate::output::{self, Manifest, ManifestMatchup};
 use crate::runner::{chunk_for, play_seeded, seating_for, Matchup};
-use crate::{load_ruleset, progress_bar, worker_pool};
+use crate::settings::RunSettings;
 
 /// A patch: number changes of cards, applied together.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -125,10 +125,8 @@ pub enum Plan {
 pub struct PatchSpec {
     /// `run` or `tournament`.
     pub command_name: String,
-    /// Game name.
-    pub game: String,
-    /// Card file.
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command.
+    pub run: RunSettings,
     /// Decks (deck 0 first for a run).
     pub decks: Vec<PathBuf>,
     /// The matchups.
@@ -139,20 +137,6 @@ pub struct PatchSpec {
     pub weights: Vec<f64>,
     /// The patch.
     pub patch: Patch,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Output folder.
-    pub out: Option<PathBuf>,
-    /// Rule parameters.
-    pub params: Vec<String>,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command: Vec<String>,
-    /// The command's options for the manifest.
-    pub options: serde_json::Value,
 }
 
 /// What a patched command produced.
@@ -174,17 +158,15 @@ pub fn patch(spec: &PatchSpec) -> Result<PatchReport> {
             run_for::<R>(self.0)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.run.game, V(spec))?
 }
 
 fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
-    if let Some(dir) = &spec.out {
-        output::check_out(dir)?;
-    }
+    spec.run.check_out()?;
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }
-    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &spec.decks, &spec.params)?;
+    let (ruleset, cards) = spec.run.load::<R>(&spec.decks)?;
     // The patch is built (and so checked) before any game is played.
     let after = spec.patch.apply(&ruleset)?;
     let n = ruleset.num_players();
@@ -231,14 +213,14 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
         })
         .collect::<Result<_, _>>()?;
     let games: Vec<u64> = matchups.iter().map(|m| m.games).collect();
-    let (pool, threads) = worker_pool(spec.threads)?;
-    let bar = progress_bar(2 * games.iter().sum::<u64>(), spec.progress);
+    let (pool, threads) = spec.run.pool()?;
+    let bar = spec.run.progress_bar(2 * games.iter().sum::<u64>());
     let started = Instant::now();
     // Game i of matchup mi, in both arms: seated by i, seeded as global game base + i (as the
     // command without --patch plays it); per slot, the (before, after) half-point scores.
     let arms: Vec<Vec<Arms>> = pool.install(|| {
         crate::distribute::play_units(
-            spec.out.as_deref(),
+            spec.run.out.as_deref(),
             &games,
             chunk_for(&games),
             &|_| vec![Arms::default(); n],
@@ -258,7 +240,7 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
                         }
                         let (_, rec) = play_seeded(
                             r,
-                            spec.seed,
+                            spec.run.seed,
                             bases[mi] + i,
                             &seats[..n],
                             &slots[..n],
@@ -322,8 +304,12 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
         }
     }
     rows.extend(deck_rows(&pooled));
-    let mut manifest = Manifest {
-        matchups: names
+    let mut manifest = spec.run.manifest(
+        "compare",
+        &ruleset,
+        &cards,
+        &spec.decks,
+        names
             .iter()
             .zip(&matchups)
             .zip(&bases)
@@ -336,29 +322,20 @@ fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {
                 deck_indices: m.decks.clone(),
             })
             .collect(),
-        options: {
-            let mut o = crate::result_options(spec.options.clone());
-            if let Some(map) = o.as_object_mut() {
-                map.insert("patch".into(), serde_json::to_value(&spec.patch.changes)?);
-                if !spec.weights.is_empty() {
-                    map.insert("weights".into(), serde_json::to_value(&spec.weights)?);
-                }
-                map.insert("pairing".into(), format!("common random numbers: game i of a matchup is played as `{}` without --patch plays it (same seat, same seed), once before and once after the patch; diff = after minus before score (win 1, draw 1/2), 95% interval from the paired per-game differences; deck rows pool the deck's matchups (mirrors left out) by their weights", spec.command_name).into());
+        |map| {
+            map.insert("patch".into(), serde_json::to_value(&spec.patch.changes)?);
+            if !spec.weights.is_empty() {
+                map.insert("weights".into(), serde_json::to_value(&spec.weights)?);
             }
-            o
+            map.insert("pairing".into(), format!("common random numbers: game i of a matchup is played as `{}` without --patch plays it (same seat, same seed), once before and once after the patch; diff = after minus before score (win 1, draw 1/2), 95% interval from the paired per-game differences; deck rows pool the deck's matchups (mirrors left out) by their weights", spec.command_name).into());
+            Ok(())
         },
-        seed: spec.seed,
-        ..Manifest::for_ruleset("compare", &ruleset, &cards, &spec.decks, &spec.command)
-    };
+    )?;
     manifest.set_timing(2 * games.iter().sum::<u64>(), threads, elapsed);
-    let written = match &spec.out {
-        Some(dir) => output::write_files(
-            dir,
-            &[("compare.csv", &|p| crate::compare::write_compare(p, &rows))],
-            &manifest,
-        )?,
-        None => Vec::new(),
-    };
+    let written = spec.run.write(
+        &[("compare.csv", &|p| crate::compare::write_compare(p, &rows))],
+        &manifest,
+    )?;
     Ok(PatchReport {
         rows,
         manifest,

@@ -31,10 +31,11 @@ use cardsim_engine::{stream_rng, PlayerResult, RngRole, Ruleset};
 use rand::RngExt;
 use serde::Serialize;
 
+use crate::git_commit;
 use crate::output::{rate as rate_cells, write_json, write_staged};
 use crate::runner::play_seeded;
+use crate::settings::RunSettings;
 use crate::stats::{wilson, Z95};
-use crate::{git_commit, load_ruleset};
 
 /// Matches per unit of parallel work.
 const SERIES_CHUNK: u64 = 64;
@@ -93,10 +94,9 @@ impl std::str::FromStr for LoserPlays {
 /// A series job.
 #[derive(Clone, Debug)]
 pub struct SeriesJob {
-    /// Game name.
-    pub game: String,
-    /// Card file (default: the game's).
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command (the options are
+    /// not used: the manifest records the job's own fields).
+    pub run: RunSettings,
     /// The deck pool (at least two decks).
     pub decks: Vec<PathBuf>,
     /// Agent A's spec.
@@ -109,18 +109,6 @@ pub struct SeriesJob {
     pub matches: u64,
     /// Who plays first after a loss.
     pub loser_plays: LoserPlays,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads (`None`: one per core).
-    pub threads: Option<usize>,
-    /// Output folder (`None`: write nothing).
-    pub out: Option<PathBuf>,
-    /// Rule parameters, `name=value`.
-    pub params: Vec<String>,
-    /// Show a progress bar on a terminal.
-    pub progress: bool,
-    /// The command line, for the manifest.
-    pub command: Vec<String>,
 }
 
 /// Integer counts of a set of matches.
@@ -257,7 +245,7 @@ pub fn series(job: &SeriesJob) -> Result<SeriesReport> {
             series_for::<R>(self.0)
         }
     }
-    registry::visit(&job.game, V(job))?
+    registry::visit(&job.run.game, V(job))?
 }
 
 /// Play matches `start..end` with agents `agents` (slot 0 = A, 1 = B).
@@ -278,7 +266,7 @@ fn play_matches<R: Ruleset>(
     };
     let mut pool: Vec<u8> = Vec::with_capacity(k);
     for m in start..end {
-        let mut rng = stream_rng(job.seed, m, SERIES_ROLE);
+        let mut rng = stream_rng(job.run.seed, m, SERIES_ROLE);
         pool.clear();
         // `first` = the slot (0 = A, 1 = B) playing first in the next game.
         let mut first: usize = rng.random_range(0..2);
@@ -304,7 +292,7 @@ fn play_matches<R: Ruleset>(
             let g = m * cap + played;
             let (_, rec) = play_seeded(
                 ruleset,
-                job.seed,
+                job.run.seed,
                 g,
                 &seating,
                 &slot_of_seat,
@@ -362,9 +350,7 @@ fn play_matches<R: Ruleset>(
 /// Play a series run for rule set `R`.
 pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &job.out {
-        crate::output::check_out(dir)?;
-    }
+    job.run.check_out()?;
     if job.best_of == 0 || job.best_of.is_multiple_of(2) {
         bail!(
             "--best-of {} must be an odd number of games (1, 3, 5, ...)",
@@ -380,7 +366,7 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     if job.decks.len() < 2 {
         bail!("a match needs a pool of at least two decks to deal from");
     }
-    let (ruleset, cards) = load_ruleset::<R>(job.cards.as_deref(), &job.decks, &job.params)?;
+    let (ruleset, cards) = job.run.load::<R>(&job.decks)?;
     if ruleset.num_players() != 2 {
         bail!(
             "a competitive match is between two players; {} is set up for {} (set its player count to 2)",
@@ -413,8 +399,8 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     let probe = make()?;
     let labels = [probe[0].label(), probe[1].label()];
     let deterministic = probe.iter().all(|a| a.deterministic());
-    let (pool, threads) = crate::worker_pool(job.threads)?;
-    let bar = crate::progress_bar(job.matches, job.progress);
+    let (pool, threads) = job.run.pool()?;
+    let bar = job.run.progress_bar(job.matches);
     let started = Instant::now();
     let empty = || SeriesAcc {
         length: vec![0; 2 * job.best_of as usize + 1],
@@ -424,7 +410,7 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
     // counts, so the grouping changes nothing): memory stays flat in the match count.
     let acc: Result<SeriesAcc> = pool.install(|| {
         crate::distribute::play_units(
-            job.out.as_deref(),
+            job.run.out.as_deref(),
             &[job.matches],
             SERIES_CHUNK,
             &|_| empty(),
@@ -447,16 +433,16 @@ pub fn series_for<R: Ruleset>(job: &SeriesJob) -> Result<SeriesReport> {
         agents: labels,
         best_of: job.best_of,
         loser_plays: job.loser_plays,
-        seed: job.seed,
-        params: job.params.clone(),
+        seed: job.run.seed,
+        params: job.run.params.clone(),
         threads,
         elapsed_seconds: crate::distribute::merged_seconds().unwrap_or(elapsed),
         deterministic,
-        command: job.command.clone(),
+        command: job.run.command.clone(),
         git_commit: git_commit(),
         distribution: crate::distribute::describe(),
     };
-    let written = match &job.out {
+    let written = match &job.run.out {
         Some(dir) => write_series(dir, &acc, &manifest)?,
         None => Vec::new(),
     };

@@ -13,18 +13,17 @@ use cardsim_agents::{make_agent, Agent, AgentSpec};
 use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{EndReason, Game, ParamKind, Params, PlayerResult, Ruleset, MAX_PLAYERS};
 
+use crate::load_ruleset;
 use crate::output::{self, Manifest};
 use crate::runner::{play_seeded, seating_for as seating};
+use crate::settings::RunSettings;
 use crate::stats::{hist_mean, hist_quantile, wilson, Paired, Z95};
-use crate::{load_ruleset, progress_bar, worker_pool};
 
 /// A sweep.
 #[derive(Clone, Debug)]
 pub struct SweepSpec {
-    /// Game name.
-    pub game: String,
-    /// Card file.
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, the parameters held fixed, progress, command.
+    pub run: RunSettings,
     /// Decks: exactly one per seat (one table), or, with `round_robin`, every pair of them.
     pub decks: Vec<PathBuf>,
     /// Play every pair of the decks (two-player games).
@@ -33,22 +32,8 @@ pub struct SweepSpec {
     pub agent: String,
     /// The swept parameter, `name=lo..hi:step` or `name=a,b,c`.
     pub param: String,
-    /// Other parameters, `name=value`, held fixed.
-    pub fixed: Vec<String>,
     /// Games per table (pair) at each value.
     pub games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Output folder.
-    pub out: Option<PathBuf>,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command: Vec<String>,
-    /// The command's options, for the manifest.
-    pub options: serde_json::Value,
 }
 
 /// Counts at one value.
@@ -148,21 +133,19 @@ pub fn sweep(spec: &SweepSpec) -> Result<SweepReport> {
             sweep_for::<R>(self.0)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.run.game, V(spec))?
 }
 
-/// Run a sweep for rule set `R` (`spec.game` is not consulted; [`sweep`] picks `R` by it).
+/// Run a sweep for rule set `R` (`spec.run.game` is not consulted; [`sweep`] picks `R` by it).
 pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &spec.out {
-        crate::output::check_out(dir)?;
-    }
+    spec.run.check_out()?;
     if spec.games == 0 {
         bail!("--games must be at least 1");
     }
     let (name, values) = parse_sweep(&spec.param)?;
     // Check every value (and the fixed parameters) with the game's own specs first.
-    Params::from_assignments(R::param_specs(), R::presets(), &spec.fixed)?;
+    Params::from_assignments(R::param_specs(), R::presets(), &spec.run.params)?;
     let pspec = R::param_specs()
         .iter()
         .find(|p| p.name == name)
@@ -177,7 +160,8 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
             )
         })?;
     if spec
-        .fixed
+        .run
+        .params
         .iter()
         .any(|f| f.split('=').next().map(str::trim) == Some(name.as_str()))
     {
@@ -201,12 +185,13 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     let rulesets: Vec<R> = rendered
         .iter()
         .map(|v| {
-            let mut p = spec.fixed.clone();
+            let mut p = spec.run.params.clone();
             p.push(format!("{name}={v}"));
-            load_ruleset::<R>(spec.cards.as_deref(), &spec.decks, &p).map(|x| x.0)
+            load_ruleset::<R>(spec.run.cards.as_deref(), &spec.decks, &p).map(|x| x.0)
         })
         .collect::<Result<_>>()?;
     let cards = spec
+        .run
         .cards
         .clone()
         .unwrap_or_else(|| crate::data_dir().join(R::default_cards()));
@@ -241,8 +226,8 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         .collect();
     let m = tables.len() as u64;
     let total = spec.games * m;
-    let (pool, threads) = worker_pool(spec.threads)?;
-    let bar = progress_bar(total * rulesets.len() as u64, spec.progress);
+    let (pool, threads) = spec.run.pool()?;
+    let bar = spec.run.progress_bar(total * rulesets.len() as u64);
     let started = Instant::now();
     let nv = rulesets.len();
     let play = |s: u64, e: u64| -> Vec<ValueAcc> {
@@ -267,7 +252,7 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
                 }
                 let (state, rec) = play_seeded(
                     r,
-                    spec.seed,
+                    spec.run.seed,
                     t,
                     &seats[..n],
                     &slots[..n],
@@ -302,7 +287,7 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     let accs = pool
         .install(|| {
             crate::distribute::play_units(
-                spec.out.as_deref(),
+                spec.run.out.as_deref(),
                 &[total],
                 chunk,
                 &empty,
@@ -316,20 +301,19 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
     let seats: Vec<String> = (0..n).map(|s| first.seat_name(s).to_string()).collect();
     let names = first.deck_names();
     let games = total * nv as u64;
-    let mut manifest = Manifest {
-        matchups: output::table_matchups(&tables, &names, &vec![agent.to_string(); n], spec.games),
-        options: {
-            let mut o = crate::result_options(spec.options.clone());
-            if let Some(map) = o.as_object_mut() {
-                map.insert("param".into(), name.clone().into());
-                map.insert("values".into(), rendered.clone().into());
-                map.insert("pairing".into(), format!("game t is played at every value with table t mod {m}, seats alternated by t div {m}, and every random stream from (seed, t); *_diff columns are paired differences against the first value").into());
-            }
-            o
+    let mut manifest = spec.run.manifest(
+        "sweep",
+        first,
+        &cards,
+        &spec.decks,
+        output::table_matchups(&tables, &names, &vec![agent.to_string(); n], spec.games),
+        |map| {
+            map.insert("param".into(), name.clone().into());
+            map.insert("values".into(), rendered.clone().into());
+            map.insert("pairing".into(), format!("game t is played at every value with table t mod {m}, seats alternated by t div {m}, and every random stream from (seed, t); *_diff columns are paired differences against the first value").into());
+            Ok(())
         },
-        seed: spec.seed,
-        ..Manifest::for_ruleset("sweep", first, &cards, &spec.decks, &spec.command)
-    };
+    )?;
     manifest.set_timing(games, threads, elapsed);
     manifest
         .params
@@ -342,13 +326,9 @@ pub fn sweep_for<R: Ruleset>(spec: &SweepSpec) -> Result<SweepReport> {
         manifest,
         written: Vec::new(),
     };
-    if let Some(dir) = &spec.out {
-        rep.written = output::write_files(
-            dir,
-            &[("sweep.csv", &|p| write_sweep(p, &rep))],
-            &rep.manifest,
-        )?;
-    }
+    rep.written = spec
+        .run
+        .write(&[("sweep.csv", &|p| write_sweep(p, &rep))], &rep.manifest)?;
     Ok(rep)
 }
 

@@ -19,17 +19,16 @@ use crate::duplicate::{DealCells, DealEstimate};
 use crate::output::{self, stop_cells, Manifest, ManifestMatchup, SummaryRow};
 use crate::runner::{MatchAcc, Matchup, Numbering, Run};
 use crate::sequential::{StopInfo, StopRule};
+use crate::settings::RunSettings;
 use crate::stats::{bradley_terry, ELO_PER_THETA, Z95};
 use crate::stratified::{effective_cell, pooled_cells, Counts, Outcome};
-use crate::{load_ruleset, play_matchup_mode, progress_bar, stop_options, worker_pool};
+use crate::{play_matchup_mode, stop_options};
 
 /// A tournament.
 #[derive(Clone, Debug)]
 pub struct TournamentSpec {
-    /// Game name.
-    pub game: String,
-    /// Card file (default: the game's).
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command.
+    pub run: RunSettings,
     /// The decks (at least two).
     pub decks: Vec<PathBuf>,
     /// Agent spec playing every deck.
@@ -38,24 +37,10 @@ pub struct TournamentSpec {
     pub games_per_pair: u64,
     /// Also play each deck against itself.
     pub mirrors: bool,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Output folder.
-    pub out: Option<PathBuf>,
-    /// Rule parameters.
-    pub params: Vec<String>,
     /// Early stopping per pair.
     pub stop: StopRule,
     /// Duplicate deals: every deal played once per seating (see [`crate::duplicate`]).
     pub duplicate: bool,
-    /// Progress bar.
-    pub progress: bool,
-    /// Command line.
-    pub command: Vec<String>,
-    /// The command's options for the manifest.
-    pub options: serde_json::Value,
 }
 
 /// One ordered pair of decks.
@@ -132,14 +117,12 @@ pub fn tournament(spec: &TournamentSpec) -> Result<TournamentReport> {
             run_for::<R>(self.0)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.run.game, V(spec))?
 }
 
 fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &spec.out {
-        crate::output::check_out(dir)?;
-    }
+    spec.run.check_out()?;
     if spec.games_per_pair == 0 {
         bail!("--games must be at least 1");
     }
@@ -149,7 +132,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     if spec.decks.len() < 2 {
         bail!("a tournament needs at least two decks");
     }
-    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &spec.decks, &spec.params)?;
+    let (ruleset, cards) = spec.run.load::<R>(&spec.decks)?;
     if ruleset.num_players() != 2 {
         bail!(
             "a tournament needs a two-player game ({} seats {})",
@@ -169,16 +152,17 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     let run = Run {
         ruleset: &ruleset,
         matchups,
-        seed: spec.seed,
+        seed: spec.run.seed,
     };
     run.validate()?;
-    let (pool, threads) = worker_pool(spec.threads)?;
-    let bar = progress_bar(run.total_games(), spec.progress);
+    let (pool, threads) = spec.run.pool()?;
+    let bar = spec.run.progress_bar(run.total_games());
     let started = Instant::now();
     // Every pairing is played on the same deals (games numbered from 0 in each).
     let results: Vec<(MatchAcc, Option<StopInfo>)> = if spec.stop.active() {
         let budgets: Vec<u64> = run.matchups.iter().map(|m| m.games).collect();
-        let looks = crate::distribute::Looks::open(spec.out.as_deref(), &budgets, spec.stop.look)?;
+        let looks =
+            crate::distribute::Looks::open(spec.run.out.as_deref(), &budgets, spec.stop.look)?;
         pool.install(|| {
             (0..run.matchups.len())
                 .map(|mi| {
@@ -191,7 +175,7 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
         let r = pool.install(|| {
             let progress = |g| bar.inc(g);
             run.play_in_mode(
-                spec.out.as_deref(),
+                spec.run.out.as_deref(),
                 Numbering::SameDeals,
                 spec.duplicate,
                 &progress,
@@ -248,8 +232,12 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
     });
     let ranking = rank(&names, &matrix);
 
-    let mut manifest = Manifest {
-        matchups: mnames
+    let mut manifest = spec.run.manifest(
+        "tournament",
+        &ruleset,
+        &cards,
+        &spec.decks,
+        mnames
             .iter()
             .zip(&accs)
             .zip(&run.matchups)
@@ -262,45 +250,36 @@ fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {
                 deck_indices: m.decks.clone(),
             })
             .collect(),
-        options: {
-            let mut o = crate::result_options(spec.options.clone());
-            if let Some(m) = o.as_object_mut() {
-                m.insert("stop".into(), stop_options(&spec.stop));
-                m.insert(
-                    "common_random_numbers".into(),
-                    "game i of every pair is seeded as global game i".into(),
-                );
-                if spec.duplicate {
-                    m.insert("duplicate".into(), serde_json::json!("every deal played once per seating; game i of a pair is seating i mod 2 of deal i div 2, all streams seeded by the deal index; matrix and ranking intervals use the pairing"));
-                }
-                m.insert(
-                    "rating".into(),
-                    format!("Bradley-Terry, Elo scale (400/ln 10 per unit of log-strength), anchored to mean 0; 95% interval = rating +- 1.96 standard errors from the Fisher information; draws count half a win to each side; one virtual drawn game per pair (prior {BT_PRIOR} points each side)").into(),
-                );
+        |m| {
+            m.insert("stop".into(), stop_options(&spec.stop));
+            m.insert(
+                "common_random_numbers".into(),
+                "game i of every pair is seeded as global game i".into(),
+            );
+            if spec.duplicate {
+                m.insert("duplicate".into(), serde_json::json!("every deal played once per seating; game i of a pair is seating i mod 2 of deal i div 2, all streams seeded by the deal index; matrix and ranking intervals use the pairing"));
             }
-            o
+            m.insert(
+                "rating".into(),
+                format!("Bradley-Terry, Elo scale (400/ln 10 per unit of log-strength), anchored to mean 0; 95% interval = rating +- 1.96 standard errors from the Fisher information; draws count half a win to each side; one virtual drawn game per pair (prior {BT_PRIOR} points each side)").into(),
+            );
+            Ok(())
         },
-        seed: spec.seed,
-        ..Manifest::for_ruleset("tournament", &ruleset, &cards, &spec.decks, &spec.command)
-    };
+    )?;
     let games = manifest.matchups.iter().map(|m| m.games).sum();
     manifest.set_timing(games, threads, elapsed);
-    let written = match &spec.out {
-        Some(dir) => output::write_files(
-            dir,
-            &[
-                ("matrix.csv", &|p| write_matrix(p, &matrix)),
-                ("ranking.csv", &|p| write_ranking(p, &ranking)),
-                ("summary.csv", &|p| {
-                    output::write_summary(p, &summary, &|_| peeks)
-                }),
-                ("turns.csv", &|p| output::write_turns(p, &mnames, &accs)),
-                ("cards.csv", &|p| output::write_cards(p, &mnames, &accs)),
-            ],
-            &manifest,
-        )?,
-        None => Vec::new(),
-    };
+    let written = spec.run.write(
+        &[
+            ("matrix.csv", &|p| write_matrix(p, &matrix)),
+            ("ranking.csv", &|p| write_ranking(p, &ranking)),
+            ("summary.csv", &|p| {
+                output::write_summary(p, &summary, &|_| peeks)
+            }),
+            ("turns.csv", &|p| output::write_turns(p, &mnames, &accs)),
+            ("cards.csv", &|p| output::write_cards(p, &mnames, &accs)),
+        ],
+        &manifest,
+    )?;
     Ok(TournamentReport {
         matrix,
         ranking,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use cardsim_sim::ladder::{ladder, LadderJob};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, Job, Pairing};
 
 fn deck(name: &str) -> PathBuf {
@@ -21,18 +22,18 @@ fn tmp(tag: &str) -> PathBuf {
 
 fn job(agent: &str, threads: usize, out: PathBuf, games: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 5,
+            threads: Some(threads),
+            out: Some(out),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: vec![deck("rush"), deck("wall_counter")],
         pairing: Pairing::Single,
         agents: vec![agent.into(), "random".into()],
         games,
-        seed: 5,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     }
 }
 
@@ -162,17 +163,17 @@ fn bad_agent_specs_are_refused_and_nothing_is_written() {
 
 fn ladder_job(agents: &[&str], deals: u64, threads: usize, out: Option<PathBuf>) -> LadderJob {
     LadderJob {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 9,
+            threads: Some(threads),
+            out,
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: ["rush", "wall_counter", "poison"].map(deck).to_vec(),
         agents: agents.iter().map(|s| s.to_string()).collect(),
         deals,
-        seed: 9,
-        threads: Some(threads),
-        out,
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     }
 }
 

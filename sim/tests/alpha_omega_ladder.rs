@@ -4,22 +4,22 @@
 use std::path::Path;
 
 use cardsim_sim::ladder::{ladder, LadderJob};
+use cardsim_sim::settings::RunSettings;
 
 #[test]
 fn a_team_game_is_laddered_paired_and_greedy_beats_random() {
     let decks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/alpha_omega/decks");
     let job = LadderJob {
-        game: "alpha_omega".into(),
-        cards: None,
+        run: RunSettings {
+            game: "alpha_omega".into(),
+            seed: 3,
+            threads: Some(2),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: vec![decks.join("faithful.txt"), decks.join("heavenly_host.txt")],
         agents: vec!["random".into(), "greedy".into()],
         deals: 150,
-        seed: 3,
-        threads: Some(2),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     };
     let r = ladder(&job).unwrap();
     assert_eq!(r.manifest.mode, "paired-team");

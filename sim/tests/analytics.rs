@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cardsim_sim::impact::{impact, AllCards, CardChange, ImpactReport, ImpactSpec};
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::{Decision, Sprt};
 use cardsim_sim::stratified::stratified_variance;
 use cardsim_sim::sweep::{sweep, SweepSpec};
@@ -49,25 +50,33 @@ fn num(row: &HashMap<String, String>, col: &str) -> f64 {
         .unwrap_or_else(|_| panic!("{col} = {:?}", row[col]))
 }
 
+/// The run settings of the tests' specs: the game's cards, no parameters, no progress bar.
+fn settings(game: &str, seed: u64, threads: usize, out: Option<PathBuf>) -> RunSettings {
+    RunSettings {
+        game: game.into(),
+        seed,
+        threads: Some(threads),
+        out,
+        command: vec!["test".into()],
+        options: serde_json::json!({}),
+        ..Default::default()
+    }
+}
+
 fn impact_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
     ImpactSpec {
-        game: "tyrant".into(),
-        cards: Some(test_data("cards.csv")),
+        run: RunSettings {
+            cards: Some(test_data("cards.csv")),
+            ..settings("tyrant", 11, threads, None)
+        },
         deck: test_data("alpha.txt"),
         vs: vec![test_data("beta.txt"), test_data("gamma.txt")],
         agent: "random".into(),
         vs_agent: "random".into(),
         games,
-        seed: 11,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
         changes,
         all_cards: None,
         stop: StopRule::default(),
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -124,11 +133,11 @@ fn a_vanilla_copy_changes_nothing_and_a_stronger_card_wins_more() {
 fn impact_on_1_and_2_threads(mut s: ImpactSpec, tag: &str) -> (ImpactReport, PathBuf) {
     let out1 = tmp(&format!("{tag}1"));
     let out2 = tmp(&format!("{tag}2"));
-    s.threads = Some(1);
-    s.out = Some(out1.clone());
+    s.run.threads = Some(1);
+    s.run.out = Some(out1.clone());
     let a = impact(&s).unwrap();
-    s.threads = Some(2);
-    s.out = Some(out2.clone());
+    s.run.threads = Some(2);
+    s.run.out = Some(out2.clone());
     let b = impact(&s).unwrap();
     assert_eq!(a.rows, b.rows);
     assert_eq!(a.skipped, b.skipped);
@@ -196,11 +205,12 @@ fn allegiance_deck(name: &str) -> PathBuf {
 /// copy of Pikeman kept out of the decks).
 fn allegiance_spec(changes: Vec<CardChange>, games: u64, threads: usize) -> ImpactSpec {
     ImpactSpec {
-        game: "allegiance".into(),
-        cards: Some(test_data("allegiance/cards.csv")),
+        run: RunSettings {
+            cards: Some(test_data("allegiance/cards.csv")),
+            ..settings("allegiance", 3, threads, None)
+        },
         deck: allegiance_deck("beledan"),
         vs: vec![allegiance_deck("desoth"), allegiance_deck("thedric")],
-        seed: 3,
         ..impact_spec(changes, games, threads)
     }
 }
@@ -368,7 +378,7 @@ fn allegiance_all_cards_measures_abilities_and_lists_what_it_skips() {
 #[test]
 fn allegiance_all_cards_no_op_is_exactly_zero_and_replace_lists_the_rest() {
     let mut s = allegiance_spec(vec![], 200, 2);
-    s.params = vec!["max_rounds=6".into()];
+    s.run.params = vec!["max_rounds=6".into()];
     s.all_cards = Some(AllCards::Remove);
     let r = impact(&s).unwrap();
     let asc = r.rows.iter().find(|r| r.card == "Ascension").unwrap();
@@ -429,7 +439,7 @@ fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
     let out = tmp("aimp-bad");
     let run = |change: CardChange| {
         let mut s = allegiance_spec(vec![change.clone()], 10, 1);
-        s.out = Some(out.clone());
+        s.run.out = Some(out.clone());
         let e = match impact(&s) {
             Ok(_) => panic!("{change:?} should fail"),
             Err(e) => e.to_string(),
@@ -464,23 +474,15 @@ fn allegiance_bad_edits_are_clear_errors_and_write_nothing() {
 
 fn tournament_spec(threads: usize, out: PathBuf, mirrors: bool) -> TournamentSpec {
     TournamentSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: settings("tyrant", 5, threads, Some(out)),
         decks: ["leech", "rush", "strike", "swarm"]
             .map(tyrant_deck)
             .to_vec(),
         agent: "random".into(),
         games_per_pair: 1001,
         mirrors,
-        seed: 5,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec![],
         stop: StopRule::default(),
         duplicate: false,
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -538,18 +540,16 @@ fn tournament_matrix_ranking_and_threads() {
     // Common random numbers: game i of every pair uses the same seeds, so a pair's first
     // 1001 games are those of a run of that pair alone with the same seed.
     let run = execute(&Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 5,
+            threads: Some(2),
+            ..Default::default()
+        },
         decks: vec![tyrant_deck("rush"), tyrant_deck("swarm")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games: 1001,
-        seed: 5,
-        threads: Some(2),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     })
     .unwrap();
     let rush_swarm = m
@@ -573,18 +573,16 @@ fn tournament_matrix_ranking_and_threads() {
 
 fn lopsided_job(threads: usize, games: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 3,
+            threads: Some(threads),
+            ..Default::default()
+        },
         decks: vec![tyrant_deck("leech"), tyrant_deck("strike")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games,
-        seed: 3,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     }
 }
 
@@ -654,20 +652,12 @@ fn sprt_stops_a_lopsided_matchup_early_and_deterministically() {
 
 fn sweep_spec(threads: usize, out: PathBuf, param: &str) -> SweepSpec {
     SweepSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: settings("tyrant", 9, threads, Some(out)),
         decks: ["poison", "rush", "wall_counter"].map(tyrant_deck).to_vec(),
         round_robin: true,
         agent: "random".into(),
         param: param.into(),
-        fixed: vec![],
         games: 400,
-        seed: 9,
-        threads: Some(threads),
-        out: Some(out),
-        progress: false,
-        command: vec!["test".into()],
-        options: serde_json::json!({}),
     }
 }
 
@@ -712,11 +702,9 @@ fn sweep_is_paired_and_thread_independent() {
     }
     // Any kind of parameter: a choice and a flag.
     let o3 = tmp("s3");
-    let c = sweep(&SweepSpec {
-        fixed: vec!["turn_limit=20".into()],
-        ..sweep_spec(2, o3.clone(), "at_limit=defender,draw")
-    })
-    .unwrap();
+    let mut fixed = sweep_spec(2, o3.clone(), "at_limit=defender,draw");
+    fixed.run.params = vec!["turn_limit=20".into()];
+    let c = sweep(&fixed).unwrap();
     // With draws at the limit, the defender's wins at the limit become draws: the
     // attacker's wins are unchanged, the stalls too.
     assert_eq!(c.accs[0].wins[0], c.accs[1].wins[0]);
@@ -737,7 +725,7 @@ fn sweep_is_paired_and_thread_independent() {
 fn card_columns_split_opening_and_later_draws() {
     let out = tmp("cards");
     let mut j = lopsided_job(2, 3000);
-    j.out = Some(out.clone());
+    j.run.out = Some(out.clone());
     execute(&j).unwrap();
     let rows = csv_rows(&out.join("cards.csv"));
     assert!(!rows.is_empty());

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use cardsim_sim::coverage::{deals, seats, Tally};
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::{wilson, Z95};
 use cardsim_sim::stratified::{pooled, Outcome};
 use cardsim_sim::{execute, execute_mode, Job, Pairing};
@@ -87,18 +88,16 @@ fn tyrant_deck(name: &str) -> PathBuf {
 
 fn mirror(games: u64, seed: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed,
+            threads: Some(1),
+            ..Default::default()
+        },
         decks: vec![tyrant_deck("rush"), tyrant_deck("rush")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games,
-        seed,
-        threads: Some(1),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     }
 }
 

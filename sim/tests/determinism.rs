@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, Job, Pairing};
 
 fn deck(name: &str) -> PathBuf {
@@ -11,18 +12,18 @@ fn deck(name: &str) -> PathBuf {
 
 fn job(threads: usize, out: PathBuf, games: u64) -> Job {
     Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 77,
+            threads: Some(threads),
+            out: Some(out),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: vec![deck("rush"), deck("wall_counter")],
         pairing: Pairing::Single,
         agents: vec!["ordered".into(), "random".into()],
         games,
-        seed: 77,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     }
 }
 
@@ -81,8 +82,8 @@ fn a_different_seed_gives_different_games() {
     let base = std::env::temp_dir().join(format!("cardsim-seed-{}", std::process::id()));
     let mut j = job(2, base.join("a"), 2000);
     let a = execute(&j).unwrap().checksum;
-    j.seed = 78;
-    j.out = None;
+    j.run.seed = 78;
+    j.run.out = None;
     let b = execute(&j).unwrap().checksum;
     assert_ne!(a, b);
     let _ = std::fs::remove_dir_all(&base);
@@ -93,7 +94,7 @@ fn a_mirror_match_names_its_sides_and_is_even() {
     let mut j = job(2, std::env::temp_dir().join("unused"), 20_000);
     j.decks = vec![deck("swarm"), deck("swarm")];
     j.agents = vec!["random".into(), "random".into()];
-    j.out = None;
+    j.run.out = None;
     let r = execute(&j).unwrap();
     let all: Vec<_> = r.summary.iter().filter(|s| s.seat == "all").collect();
     assert_eq!(all[0].deck, "swarm");

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute_mode, Job, Pairing};
 
 fn deck(game: &str, name: &str) -> PathBuf {
@@ -12,18 +13,17 @@ fn deck(game: &str, name: &str) -> PathBuf {
 
 fn job(game: &str, decks: &[&str], params: &[&str], games: u64, threads: usize) -> Job {
     Job {
-        game: game.into(),
-        cards: None,
+        run: RunSettings {
+            game: game.into(),
+            seed: 11,
+            threads: Some(threads),
+            params: params.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        },
         decks: decks.iter().map(|d| deck(game, d)).collect(),
         pairing: Pairing::Single,
         agents: vec!["random".into(); decks.len()],
         games,
-        seed: 11,
-        threads: Some(threads),
-        out: None,
-        params: params.iter().map(|s| s.to_string()).collect(),
-        progress: false,
-        command: vec![],
     }
 }
 
@@ -103,23 +103,20 @@ fn two_player_duplicate_numbers() {
 
 fn spec_of(duplicate: bool) -> cardsim_sim::tournament::TournamentSpec {
     cardsim_sim::tournament::TournamentSpec {
-        game: "tyrant".into(),
-        cards: None,
+        run: cardsim_sim::settings::RunSettings {
+            game: "tyrant".into(),
+            seed: 11,
+            options: serde_json::json!({}),
+            ..Default::default()
+        },
         decks: ["rush", "poison", "swarm"]
             .map(|d| deck("tyrant", d))
             .to_vec(),
         agent: "random".into(),
         games_per_pair: 2000,
         mirrors: false,
-        seed: 11,
-        threads: None,
-        out: None,
-        params: vec![],
         stop: StopRule::default(),
         duplicate,
-        progress: false,
-        command: vec![],
-        options: serde_json::json!({}),
     }
 }
 
@@ -128,12 +125,10 @@ fn tournament(
     threads: usize,
     games: u64,
 ) -> cardsim_sim::tournament::TournamentReport {
-    cardsim_sim::tournament::tournament(&cardsim_sim::tournament::TournamentSpec {
-        games_per_pair: games,
-        threads: Some(threads),
-        ..spec_of(duplicate)
-    })
-    .unwrap()
+    let mut spec = spec_of(duplicate);
+    spec.games_per_pair = games;
+    spec.run.threads = Some(threads);
+    cardsim_sim::tournament::tournament(&spec).unwrap()
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, Job, Pairing};
 
 struct Peak;
@@ -46,18 +47,17 @@ fn peak_of(game: &str, decks: [&str; 2], games: u64) -> usize {
     let before = LIVE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let r = execute(&Job {
-        game: game.into(),
-        cards: None,
+        run: RunSettings {
+            game: game.into(),
+            seed: 3,
+            threads: Some(2),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: decks.iter().map(|d| deck(game, d)).collect(),
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games,
-        seed: 3,
-        threads: Some(2),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     })
     .unwrap();
     assert_eq!(r.manifest.games, games);

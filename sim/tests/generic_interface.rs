@@ -254,17 +254,15 @@ fn three_player_runs_rotate_seats_and_are_thread_independent() {
 fn ladder_head_to_head_with_three_players_and_chance() {
     use cardsim_sim::ladder::{ladder_for, LadderJob};
     let job = |threads| LadderJob {
-        game: "race".into(),
-        cards: None,
+        run: cardsim_sim::settings::RunSettings {
+            game: "race".into(),
+            seed: 4,
+            threads: Some(threads),
+            ..Default::default()
+        },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         agents: vec!["random".into(), "greedy".into(), "mcts:iters=60".into()],
         deals: 150,
-        seed: 4,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     };
     let one = ladder_for::<RaceRules>(&job(1)).unwrap();
     let two = ladder_for::<RaceRules>(&job(2)).unwrap();
@@ -294,20 +292,19 @@ fn ladder_head_to_head_with_three_players_and_chance() {
 fn sweeps_work_for_any_game_and_card_edits_are_refused_by_default() {
     // The toy game's own parameter, through the generic sweep: same games at each target.
     let spec = cardsim_sim::sweep::SweepSpec {
-        game: "race".into(),
-        cards: Some("none".into()),
+        run: cardsim_sim::settings::RunSettings {
+            game: "race".into(),
+            cards: Some("none".into()),
+            seed: 4,
+            threads: Some(2),
+            options: serde_json::json!({}),
+            ..Default::default()
+        },
         decks: ["a", "b", "c"].iter().map(PathBuf::from).collect(),
         round_robin: false,
         agent: "random".into(),
         param: "target=10..40:15".into(),
-        fixed: vec![],
         games: 900,
-        seed: 4,
-        threads: Some(2),
-        out: None,
-        progress: false,
-        command: vec![],
-        options: serde_json::json!({}),
     };
     let r = cardsim_sim::sweep::sweep_for::<RaceRules>(&spec).unwrap();
     assert_eq!(r.values, ["10", "25", "40"]);

@@ -110,7 +110,7 @@ fn alpha_omega_solo_weak_deck_improves_for_the_team() {
     )
     .unwrap();
     let mut s = spec("alpha_omega", weak, Vec::new(), 6000);
-    s.params = vec!["players=1".into(), "margin=5".into()];
+    s.run.params = vec!["players=1".into(), "margin=5".into()];
     let r = optimize(&s).unwrap();
     check_improves(&s, &r, "ao");
     // Published copies hold: every Person at most once.
@@ -124,9 +124,9 @@ fn alpha_omega_refuses_a_deck_search_where_seats_do_not_play_their_decks() {
     let host = deck("alpha_omega", "heavenly_host");
     for p in ["opponent_play=true", "common_deck=true"] {
         let mut s = spec("alpha_omega", host.clone(), vec![host.clone()], 100);
-        s.params = vec!["players=1".into(), p.into()];
+        s.run.params = vec!["players=1".into(), p.into()];
         if p == "common_deck=true" {
-            s.params[0] = "players=2".into();
+            s.run.params[0] = "players=2".into();
         }
         let e = optimize(&s).err().unwrap().to_string();
         assert!(e.contains("offers no deck search"), "{p}: {e}");

@@ -219,7 +219,7 @@ fn spec(dir: &Tmp, method: Method, racing: bool, threads: usize) -> OptimizeSpec
         write(dir, "start.txt", "# start\ncaptain = low\nc0\n"),
         vec![write(dir, "foe.txt", "# foe\ncaptain = low\nc1\n")],
     );
-    s.cards = Some(write(dir, "cards.csv", "unused\n"));
+    s.run.cards = Some(write(dir, "cards.csv", "unused\n"));
     s.search = SearchRule {
         method,
         batch: 6,
@@ -237,8 +237,8 @@ fn spec(dir: &Tmp, method: Method, racing: bool, threads: usize) -> OptimizeSpec
         ..SearchRule::default()
     };
     s.final_games = 4000;
-    s.seed = 7;
-    s.threads = Some(threads);
+    s.run.seed = 7;
+    s.run.threads = Some(threads);
     s
 }
 

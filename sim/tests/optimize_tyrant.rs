@@ -68,7 +68,7 @@ fn the_best_deck_file_reads_back_as_the_same_deck() {
     let t = Tmp::new("opt-tyrant-out");
     let dir = t.0.join("out");
     let mut s = spec("rush.txt");
-    s.out = Some(dir.clone());
+    s.run.out = Some(dir.clone());
     let r = optimize(&s).unwrap();
     for f in [
         "best.txt",

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use cardsim_sim::replay::{replay, ReplayJob};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, Job, Pairing};
 
 fn deck(name: &str) -> PathBuf {
@@ -59,18 +60,18 @@ fn replays_reproduce_summary(
     let _ = std::fs::remove_dir_all(&out);
     let matchups = (decks.len() * (decks.len() - 1) / 2) as u64;
     execute(&Job {
-        game: game.into(),
-        cards: None,
+        run: RunSettings {
+            game: game.into(),
+            seed: 5,
+            threads: Some(2),
+            out: Some(out.clone()),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks,
         pairing: Pairing::RoundRobin,
         agents: agents.iter().map(|a| a.to_string()).collect(),
         games,
-        seed: 5,
-        threads: Some(2),
-        out: Some(out.clone()),
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     })
     .unwrap();
     // (matchup, deck, seat) -> wins, from the replays.
@@ -148,18 +149,18 @@ fn find_and_bad_index() {
     let out = std::env::temp_dir().join(format!("cardsim-replay-find-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     execute(&Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            game: "tyrant".into(),
+            seed: 9,
+            threads: Some(1),
+            out: Some(out.clone()),
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: vec![deck("rush"), deck("wall_counter")],
         pairing: Pairing::Single,
         agents: vec!["random".into(), "random".into()],
         games: 400,
-        seed: 9,
-        threads: Some(1),
-        out: Some(out.clone()),
-        params: vec![],
-        progress: false,
-        command: vec!["test".into()],
     })
     .unwrap();
     let job = |game, find: &[&str]| ReplayJob {

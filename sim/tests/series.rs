@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use cardsim_sim::series::{series, LoserPlays, SeriesJob, SeriesReport};
+use cardsim_sim::settings::RunSettings;
 
 fn deck(game: &str, name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../data/{game}/decks/{name}.txt"))
@@ -12,11 +13,16 @@ fn deck(game: &str, name: &str) -> PathBuf {
 /// example data do not move the numbers) with three loadouts in the pool.
 fn job(best_of: u32, matches: u64, threads: usize) -> SeriesJob {
     SeriesJob {
-        game: "allegiance".into(),
-        cards: Some(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/impact/allegiance/cards.csv"),
-        ),
+        run: RunSettings {
+            game: "allegiance".into(),
+            cards: Some(
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/data/impact/allegiance/cards.csv"),
+            ),
+            seed: 11,
+            threads: Some(threads),
+            ..Default::default()
+        },
         decks: ["thedric", "beledan", "hakor"]
             .iter()
             .map(|d| deck("allegiance", d))
@@ -26,12 +32,6 @@ fn job(best_of: u32, matches: u64, threads: usize) -> SeriesJob {
         best_of,
         matches,
         loser_plays: LoserPlays::First,
-        seed: 11,
-        threads: Some(threads),
-        out: None,
-        params: vec![],
-        progress: false,
-        command: vec![],
     }
 }
 
@@ -99,28 +99,24 @@ fn bad_series_are_refused_with_a_reason() {
     let e = series(&j).unwrap_err().to_string();
     assert!(e.contains("at least two decks"), "{e}");
     let mut j = job(3, 10, 1);
-    j.params = vec!["players=4".into()];
+    j.run.params = vec!["players=4".into()];
     j.decks.push(deck("allegiance", "desoth"));
     let e = series(&j).unwrap_err().to_string();
     assert!(e.contains("between two players"), "{e}");
-    let j = SeriesJob {
-        game: "tyrant".into(),
-        cards: None,
-        decks: vec![deck("tyrant", "rush"), deck("tyrant", "swarm")],
-        ..job(3, 10, 1)
-    };
+    let mut j = job(3, 10, 1);
+    j.run.game = "tyrant".into();
+    j.run.cards = None;
+    j.decks = vec![deck("tyrant", "rush"), deck("tyrant", "swarm")];
     let e = series(&j).unwrap_err().to_string();
     assert!(e.contains("automaton"), "{e}");
     // A co-operative game: both seats share one result, so there is no match to play.
-    let j = SeriesJob {
-        game: "alpha_omega".into(),
-        cards: None,
-        decks: vec![
-            deck("alpha_omega", "heavenly_host"),
-            deck("alpha_omega", "faithful"),
-        ],
-        ..job(3, 10, 1)
-    };
+    let mut j = job(3, 10, 1);
+    j.run.game = "alpha_omega".into();
+    j.run.cards = None;
+    j.decks = vec![
+        deck("alpha_omega", "heavenly_host"),
+        deck("alpha_omega", "faithful"),
+    ];
     let e = series(&j).unwrap_err().to_string();
     assert!(e.contains("both seats play on one team"), "{e}");
 }

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use cardsim_sim::output::TeamRow;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, Job, Pairing};
 
 fn deck(name: &str) -> PathBuf {
@@ -19,8 +20,15 @@ fn tmp(tag: &str) -> PathBuf {
 
 fn job(threads: usize, out: PathBuf, format: &str) -> Job {
     Job {
-        game: "allegiance".into(),
-        cards: None,
+        run: RunSettings {
+            game: "allegiance".into(),
+            seed: 5,
+            threads: Some(threads),
+            out: Some(out),
+            params: vec!["players=4".into(), format!("format={format}")],
+            command: vec!["test".into()],
+            ..Default::default()
+        },
         decks: ["thedric", "beledan", "hakor", "desoth"]
             .iter()
             .map(|d| deck(d))
@@ -28,12 +36,6 @@ fn job(threads: usize, out: PathBuf, format: &str) -> Job {
         pairing: Pairing::Single,
         agents: vec!["random".into(); 4],
         games: 602,
-        seed: 5,
-        threads: Some(threads),
-        out: Some(out),
-        params: vec!["players=4".into(), format!("format={format}")],
-        progress: false,
-        command: vec!["test".into()],
     }
 }
 

@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 use cardsim_engine::registry::{self};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{data_dir, execute, Job, JobReport, Pairing};
 use clap::Args;
 
@@ -192,8 +193,17 @@ pub fn cmd_bench(a: BenchArgs) -> Result<()> {
 fn run_workload(w: &Workload, a: &BenchArgs) -> Result<()> {
     let dir = data_dir().join(w.game).join("decks");
     let job = Job {
-        game: w.game.into(),
-        cards: None,
+        run: RunSettings {
+            game: w.game.into(),
+            cards: None,
+            seed: BENCH_SEED,
+            threads: a.threads.map(|t| t as usize),
+            out: None,
+            params: w.params.iter().map(|p| p.to_string()).collect(),
+            progress: false,
+            command: argv(),
+            options: serde_json::Value::Null,
+        },
         decks: w
             .decks
             .iter()
@@ -202,12 +212,6 @@ fn run_workload(w: &Workload, a: &BenchArgs) -> Result<()> {
         pairing: Pairing::Single,
         agents: vec![w.agent.into(); w.decks.len()],
         games: (a.games / w.divisor).max(1),
-        seed: BENCH_SEED,
-        threads: a.threads.map(|t| t as usize),
-        out: None,
-        params: w.params.iter().map(|p| p.to_string()).collect(),
-        progress: false,
-        command: argv(),
     };
     let r = execute(&job)?;
     let vs = w.decks.join(" vs ");

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use cardsim_sim::data_dir;
 use cardsim_sim::sequential::StopRule;
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::stats::Sprt;
 use clap::Args;
 
@@ -166,6 +167,49 @@ pub struct PlayArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl PlayArgs {
+    /// The run settings of a command playing `game` with `cards` into `out`, its `options`
+    /// (the command's arguments) recorded in the manifest.
+    pub fn settings(
+        &self,
+        game: &str,
+        cards: &Option<PathBuf>,
+        out: PathBuf,
+        options: serde_json::Value,
+    ) -> RunSettings {
+        let params = with_preset(&self.preset, &self.params);
+        RunSettings {
+            progress: !self.quiet,
+            options,
+            ..run_settings(game, cards, self.seed, self.threads, out, params)
+        }
+    }
+}
+
+/// The run settings of a command playing `game` with `cards` into `out`, by `seed` on
+/// `threads` with the rule `params` (the preset first, see [`with_preset`]) and the command
+/// line; no progress bar and no options unless the caller sets them.
+pub fn run_settings(
+    game: &str,
+    cards: &Option<PathBuf>,
+    seed: u64,
+    threads: Option<u64>,
+    out: PathBuf,
+    params: Vec<String>,
+) -> RunSettings {
+    RunSettings {
+        game: game.into(),
+        cards: cards.clone(),
+        seed,
+        threads: threads.map(|t| t as usize),
+        out: Some(out),
+        params,
+        progress: false,
+        command: argv(),
+        options: serde_json::Value::Null,
+    }
 }
 
 /// The rule parameters of a command: `preset=NAME` first (the engine applies it before the

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use cardsim_sim::ablation::{ablate_all, append_to, plans, AblationSpec, DEFAULT_ABLATION_GAMES};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::{execute, field_table, summary_table, Job, Pairing};
 use clap::{Args, FromArgMatches};
 
@@ -58,18 +59,14 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
         .unwrap_or_else(|| PathBuf::from("reports/default"));
     let decks = example_decks("tyrant")?;
     let job = Job {
-        game: "tyrant".into(),
-        cards: None,
+        run: RunSettings {
+            progress: !a.quiet,
+            ..run_settings("tyrant", &None, a.seed, a.threads, out.clone(), vec![])
+        },
         decks,
         pairing: Pairing::RoundRobin,
         agents: vec!["random".into(), "random".into()],
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: vec![],
-        progress: !a.quiet,
-        command: argv(),
     };
     let pairs = job.decks.len() * (job.decks.len() - 1) / 2;
     cardsim_sim::outln!(
@@ -84,16 +81,10 @@ pub fn cmd_default(a: DefaultArgs) -> Result<()> {
     cardsim_sim::output::check_out(&out)?;
     let ablation_games = a.ablation_games.min(a.games);
     let spec = (ablation_games > 0).then(|| AblationSpec {
-        game: job.game.clone(),
-        cards: None,
+        run: job.run.clone(),
         decks: job.decks.clone(),
         agent: "random".into(),
         games: ablation_games,
-        seed: a.seed,
-        threads: job.threads,
-        params: vec![],
-        progress: !a.quiet,
-        out: Some(out.clone()),
     });
     cardsim_sim::distribute::expect_plans(1 + spec.as_ref().map_or(0, plans));
     let ab = spec.as_ref().map(ablate_all).transpose()?;

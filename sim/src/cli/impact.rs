@@ -115,23 +115,17 @@ pub fn cmd_impact(a: ImpactArgs) -> Result<()> {
     let out = out_dir(&a.play.out, &a.game, "impact");
     let vs: Vec<PathBuf> = opponents.into_iter().map(|o| o.deck).collect();
     let spec = ImpactSpec {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
         deck: a.deck.clone(),
         vs,
         agent: a.agent.clone(),
         vs_agent: a.vs_agent.clone(),
         games: a.games,
-        seed: a.play.seed,
-        threads: a.play.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.play.preset, &a.play.params),
         changes,
         all_cards: all,
         stop,
-        progress: !a.play.quiet,
-        command: argv(),
-        options: serde_json::to_value(&a)?,
+        run: a
+            .play
+            .settings(&a.game, &a.cards, out.clone(), serde_json::to_value(&a)?),
     };
     let r = cardsim_sim::impact::impact(&spec)?;
     cardsim_sim::out!("{}", cardsim_sim::impact::table(&r.rows));

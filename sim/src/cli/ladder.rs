@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use cardsim_sim::ladder::{ladder, ladder_table, LadderJob};
+use cardsim_sim::settings::RunSettings;
 use clap::Args;
 
 use super::common::*;
@@ -69,18 +70,15 @@ pub fn cmd_ladder(a: LadderArgs) -> Result<()> {
         a.agents
     };
     let out = out_dir(&a.out, &a.game, "ladder");
+    let params = with_preset(&a.preset, &a.params);
     let job = LadderJob {
-        game: a.game,
-        cards: a.cards,
+        run: RunSettings {
+            progress: !a.quiet,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
+        },
         decks,
         agents,
         deals: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.preset, &a.params),
-        progress: !a.quiet,
-        command: argv(),
     };
     let r = ladder(&job)?;
     let m = &r.manifest;

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use cardsim_sim::series::{series, series_table, LoserPlays, SeriesJob};
+use cardsim_sim::settings::RunSettings;
 use clap::Args;
 
 use super::common::*;
@@ -66,21 +67,18 @@ pub fn cmd_match(a: MatchArgs) -> Result<()> {
         a.decks
     };
     let out = out_dir(&a.out, &a.game, "match");
+    let params = with_preset(&a.preset, &a.params);
     let r = series(&SeriesJob {
-        game: a.game,
-        cards: a.cards,
+        run: RunSettings {
+            progress: !a.quiet,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
+        },
         decks,
         agent_a: a.agent,
         agent_b: a.vs_agent,
         best_of: a.best_of,
         matches: a.matches,
         loser_plays: a.loser_plays,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.preset, &a.params),
-        progress: !a.quiet,
-        command: argv(),
     })?;
     cardsim_sim::out!("{}", series_table(&r));
     cardsim_sim::outln!(

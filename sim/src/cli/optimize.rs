@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use cardsim_sim::optimize::race::RaceRule;
 use cardsim_sim::optimize::{Method, OptimizeSpec, SearchRule};
+use cardsim_sim::settings::RunSettings;
 use clap::{Args, ValueEnum};
 
 use super::common::*;
@@ -150,9 +151,8 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
         }
     }
     let out = out_dir(&a.out, &a.game, "optimize");
+    let params = with_preset(&a.preset, &a.params);
     let spec = OptimizeSpec {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
         deck,
         vs,
         agent: a.agent.clone(),
@@ -181,12 +181,10 @@ pub fn cmd_optimize(a: OptimizeArgs) -> Result<()> {
             },
         },
         final_games: a.final_games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.preset, &a.params),
-        command: argv(),
-        options: serde_json::to_value(&a)?,
+        run: RunSettings {
+            options: serde_json::to_value(&a)?,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
+        },
     };
     let r = cardsim_sim::optimize::optimize(&spec)?;
     cardsim_sim::out!("{}", cardsim_sim::optimize::write::summary(&r));

@@ -92,11 +92,12 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
         if a.duplicate || stop.active() {
             bail!("--patch plays a fixed number of games: drop --duplicate, --sprt and --until-halfwidth");
         }
-        let options = serde_json::to_value(&a)?;
+        let run = a
+            .play
+            .settings(&a.game, &a.cards, out, serde_json::to_value(&a)?);
         let spec = PatchSpec {
             command_name: "run".into(),
-            game: a.game,
-            cards: a.cards,
+            run,
             decks,
             plan: Plan::Field {
                 agent: a.agent,
@@ -105,29 +106,17 @@ pub fn cmd_run(a: RunArgs) -> Result<()> {
             games: a.games,
             weights,
             patch: Patch::parse(&a.patch)?,
-            seed: a.play.seed,
-            threads: a.play.threads.map(|t| t as usize),
-            out: Some(out),
-            params: with_preset(&a.play.preset, &a.play.params),
-            progress: !a.play.quiet,
-            command: argv(),
-            options,
         };
         return print_patch(&spec, &a.play.report);
     }
     let job = Job {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
+        run: a
+            .play
+            .settings(&a.game, &a.cards, out.clone(), serde_json::Value::Null),
         decks,
         pairing,
         agents,
         games: a.games,
-        seed: a.play.seed,
-        threads: a.play.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.play.preset, &a.play.params),
-        progress: !a.play.quiet,
-        command: argv(),
     };
     let r = execute_weighted(&job, &stop, a.duplicate, &weights)?;
     // The tables that have rows, a blank line between them.
@@ -190,7 +179,7 @@ pub fn print_patch(spec: &PatchSpec, report: &ReportFlags) -> Result<()> {
         r.manifest.threads,
         wrote(&r.written)
     );
-    match &spec.out {
+    match &spec.run.out {
         Some(out) => report.write(out),
         None => Ok(()),
     }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use cardsim_sim::settings::RunSettings;
 use cardsim_sim::sweep::SweepSpec;
 use clap::Args;
 
@@ -62,6 +63,7 @@ pub struct SweepArgs {
 
 pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
     let out = out_dir(&a.out, &a.game, "sweep");
+    let params = with_preset(&a.preset, &a.params);
     let (decks, round_robin) = match (&a.decks, &a.deck) {
         (Some(dir), None) => (decks_in(dir)?, true),
         (None, Some(d)) => {
@@ -79,20 +81,16 @@ pub fn cmd_sweep(a: SweepArgs) -> Result<()> {
         }
     };
     let spec = SweepSpec {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
         decks,
         round_robin,
         agent: a.agent.clone(),
         param: swept,
-        fixed: with_preset(&a.preset, &a.params),
         games: a.games,
-        seed: a.seed,
-        threads: a.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        progress: !a.quiet,
-        command: argv(),
-        options: serde_json::to_value(&a)?,
+        run: RunSettings {
+            progress: !a.quiet,
+            options: serde_json::to_value(&a)?,
+            ..run_settings(&a.game, &a.cards, a.seed, a.threads, out.clone(), params)
+        },
     };
     let r = cardsim_sim::sweep::sweep(&spec)?;
     cardsim_sim::out!("{}", cardsim_sim::sweep::table(&r));

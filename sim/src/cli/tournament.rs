@@ -54,8 +54,6 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
         }
         let spec = PatchSpec {
             command_name: "tournament".into(),
-            game: a.game.clone(),
-            cards: a.cards.clone(),
             decks: decks_in(&a.decks)?,
             plan: Plan::RoundRobin {
                 agent: a.agent.clone(),
@@ -64,32 +62,22 @@ pub fn cmd_tournament(a: TournamentArgs) -> Result<()> {
             games: a.games,
             weights: Vec::new(),
             patch: Patch::parse(&a.patch)?,
-            seed: a.play.seed,
-            threads: a.play.threads.map(|t| t as usize),
-            out: Some(out.clone()),
-            params: with_preset(&a.play.preset, &a.play.params),
-            progress: !a.play.quiet,
-            command: argv(),
-            options: serde_json::to_value(&a)?,
+            run: a
+                .play
+                .settings(&a.game, &a.cards, out.clone(), serde_json::to_value(&a)?),
         };
         return super::run::print_patch(&spec, &a.play.report);
     }
     let spec = TournamentSpec {
-        game: a.game.clone(),
-        cards: a.cards.clone(),
         decks: decks_in(&a.decks)?,
         agent: a.agent.clone(),
         games_per_pair: a.games,
         mirrors: a.mirrors,
-        seed: a.play.seed,
-        threads: a.play.threads.map(|t| t as usize),
-        out: Some(out.clone()),
-        params: with_preset(&a.play.preset, &a.play.params),
         stop: a.play.stop.rule()?,
         duplicate: a.duplicate,
-        progress: !a.play.quiet,
-        command: argv(),
-        options: serde_json::to_value(&a)?,
+        run: a
+            .play
+            .settings(&a.game, &a.cards, out.clone(), serde_json::to_value(&a)?),
     };
     let r = cardsim_sim::tournament::tournament(&spec)?;
     cardsim_sim::out!("{}", cardsim_sim::tournament::tables(&r));

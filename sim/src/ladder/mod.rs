@@ -42,6 +42,7 @@ use serde::Serialize;
 
 use crate::output::{write_json, write_staged};
 use crate::runner::play_seeded;
+use crate::settings::RunSettings;
 use crate::stats::{wilson, Z95};
 use crate::{git_commit, load_ruleset};
 
@@ -54,28 +55,15 @@ const LADDER_CHUNK: u64 = 8;
 /// A ladder job.
 #[derive(Clone, Debug)]
 pub struct LadderJob {
-    /// Game name.
-    pub game: String,
-    /// Card file (default: the game's).
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, progress, command (the options are
+    /// not used: the manifest records the job's own fields).
+    pub run: RunSettings,
     /// Deck files (at least one).
     pub decks: Vec<PathBuf>,
     /// Agent specs, weakest expected first; the first anchors the ratings at 0.
     pub agents: Vec<String>,
     /// Deals per pair of agents (each played twice).
     pub deals: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads (`None`: one per core).
-    pub threads: Option<usize>,
-    /// Output folder (`None`: write nothing).
-    pub out: Option<PathBuf>,
-    /// Rule parameters, `name=value`.
-    pub params: Vec<String>,
-    /// Show a progress bar on a terminal.
-    pub progress: bool,
-    /// The command line, for the manifest.
-    pub command: Vec<String>,
 }
 
 /// Counts of one pair of agents.
@@ -233,7 +221,7 @@ pub fn ladder(job: &LadderJob) -> Result<LadderReport> {
             ladder_for::<R>(self.0)
         }
     }
-    registry::visit(&job.game, V(job))?
+    registry::visit(&job.run.game, V(job))?
 }
 
 /// Every ordered choice of `n` distinct decks out of `k` (with repetition when `k < n`),
@@ -400,9 +388,7 @@ impl<R: Ruleset> Plan<'_, R> {
 /// Run a ladder for rule set `R` (what [`ladder`] does once the game is known by name).
 pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
     // The output folder is checked before the first game, not after the last.
-    if let Some(dir) = &job.out {
-        crate::output::check_out(dir)?;
-    }
+    job.run.check_out()?;
     if job.deals == 0 {
         bail!("--games must be at least 1");
     }
@@ -412,7 +398,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
     if job.decks.is_empty() {
         bail!("a ladder needs at least one deck");
     }
-    let (ruleset, cards) = load_ruleset::<R>(job.cards.as_deref(), &job.decks, &job.params)?;
+    let (ruleset, cards) = job.run.load::<R>(&job.decks)?;
     let n = ruleset.num_players();
     let specs: Vec<AgentSpec> = job
         .agents
@@ -451,7 +437,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         specs: &specs,
         fixed,
         cycle: deck_cycle(ruleset.deck_names().len(), n),
-        seed: job.seed,
+        seed: job.run.seed,
     };
     // Pairs as (later agent, earlier agent): with the agents listed weakest first, A is
     // the one expected to be stronger.
@@ -463,14 +449,14 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
     }
     // Chunks (pair, deals s..e) are produced lazily from their number and folded into one
     // accumulator per pair as they finish (integer counts): memory stays flat in the deal count.
-    let (pool, threads) = crate::worker_pool(job.threads)?;
+    let (pool, threads) = job.run.pool()?;
     let total_games = 2 * job.deals * pair_ids.len() as u64;
-    let bar = crate::progress_bar(total_games, job.progress);
+    let bar = job.run.progress_bar(total_games);
     let started = Instant::now();
     let games = vec![job.deals; pair_ids.len()];
     let accs: Result<Vec<PairAcc>> = pool.install(|| {
         crate::distribute::play_units(
-            job.out.as_deref(),
+            job.run.out.as_deref(),
             &games,
             LADDER_CHUNK,
             &|_| PairAcc::default(),
@@ -499,7 +485,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         })
         .collect();
     let manifest = LadderManifest {
-        command: job.command.clone(),
+        command: job.run.command.clone(),
         game: R::NAME.into(),
         cards: cards.display().to_string(),
         decks: job.decks.iter().map(|d| d.display().to_string()).collect(),
@@ -524,7 +510,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         fixed_seats: fixed_names,
         deals_per_pair: job.deals,
         games: total_games,
-        seed: job.seed,
+        seed: job.run.seed,
         threads,
         version: env!("CARGO_PKG_VERSION").into(),
         git_commit: git_commit(),
@@ -532,7 +518,7 @@ pub fn ladder_for<R: Ruleset>(job: &LadderJob) -> Result<LadderReport> {
         deterministic,
         elapsed_seconds: crate::distribute::merged_seconds().unwrap_or(elapsed),
     };
-    let written = match &job.out {
+    let written = match &job.run.out {
         Some(dir) => write_ladder(dir, &labels, &pairs, &ratings, &manifest)?,
         None => Vec::new(),
     };

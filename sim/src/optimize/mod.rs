@@ -20,8 +20,8 @@ use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{DeckPlan, Ruleset};
 
 use crate::output::{self, Manifest};
+use crate::settings::RunSettings;
 use crate::stats::Paired;
-use crate::{load_ruleset, worker_pool};
 use moves::Constraints;
 use race::Arena;
 pub use search::{Method, SearchRule};
@@ -32,10 +32,8 @@ pub const FINAL_BASE: u64 = 1 << 62;
 /// An optimize job.
 #[derive(Clone, Debug)]
 pub struct OptimizeSpec {
-    /// Game name.
-    pub game: String,
-    /// Card file (default: the game's example cards).
-    pub cards: Option<PathBuf>,
+    /// Game, files, seed, threads, output, parameters, command (no progress bar is drawn).
+    pub run: RunSettings,
     /// The start deck.
     pub deck: PathBuf,
     /// Opponent decks.
@@ -56,18 +54,6 @@ pub struct OptimizeSpec {
     pub search: SearchRule,
     /// Paired games of the final measurement.
     pub final_games: u64,
-    /// Run seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// Output folder.
-    pub out: Option<PathBuf>,
-    /// Rule parameters.
-    pub params: Vec<String>,
-    /// The command line.
-    pub command: Vec<String>,
-    /// The command's options, for the manifest.
-    pub options: serde_json::Value,
 }
 
 impl OptimizeSpec {
@@ -75,8 +61,11 @@ impl OptimizeSpec {
     /// the default search, 20,000 final games, seed 1, no output folder.
     pub fn new(game: &str, deck: PathBuf, vs: Vec<PathBuf>) -> Self {
         OptimizeSpec {
-            game: game.into(),
-            cards: None,
+            run: RunSettings {
+                game: game.into(),
+                seed: 1,
+                ..RunSettings::default()
+            },
             deck,
             vs,
             agent: "random".into(),
@@ -87,12 +76,6 @@ impl OptimizeSpec {
             reorder: false,
             search: SearchRule::default(),
             final_games: 20_000,
-            seed: 1,
-            threads: None,
-            out: None,
-            params: Vec::new(),
-            command: Vec::new(),
-            options: serde_json::Value::Null,
         }
     }
 }
@@ -139,21 +122,19 @@ pub fn optimize(spec: &OptimizeSpec) -> Result<OptimizeReport> {
             optimize_for::<R>(self.0)
         }
     }
-    registry::visit(&spec.game, V(spec))?
+    registry::visit(&spec.run.game, V(spec))?
 }
 
 /// Run an optimize job for rule set `R` (the `game` field is not consulted), e.g. a test's
 /// own game that is not in the registry.
 pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
-    if let Some(dir) = &spec.out {
-        output::check_out(dir)?;
-    }
+    spec.run.check_out()?;
     if spec.final_games < 2 || spec.search.race.max_pairs < 2 {
         bail!("--final-games and --max-pairs must be at least 2");
     }
     let mut decks = vec![spec.deck.clone()];
     decks.extend(spec.vs.iter().cloned());
-    let (ruleset, cards) = load_ruleset::<R>(spec.cards.as_deref(), &decks, &spec.params)?;
+    let (ruleset, cards) = spec.run.load::<R>(&decks)?;
     let (Some(space), Some(start)) = (ruleset.deck_space(0), ruleset.deck_plan(0)) else {
         bail!(
             "{} offers no deck search (optimize) with these rule parameters (its docs page says when)",
@@ -185,10 +166,10 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         tables,
         specs,
         peeks,
-        seed: spec.seed,
+        seed: spec.run.seed,
         games: AtomicU64::new(0),
     };
-    let (pool, threads) = worker_pool(spec.threads)?;
+    let (pool, threads) = spec.run.pool()?;
     let started = Instant::now();
     let found =
         pool.install(|| search::search(&ruleset, &arena, &cons, &options, &start, &spec.search))?;
@@ -218,7 +199,7 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         &found.best,
         &format!(
             "{deck_name}, optimized by cardsim optimize (seed {}): {:.1}% against the field on {} fresh games, start deck {:.1}%",
-            spec.seed,
+            spec.run.seed,
             100.0 * best_m.wins as f64 / best_m.games as f64,
             best_m.games,
             100.0 * start_m.wins as f64 / start_m.games as f64,
@@ -226,22 +207,21 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
     );
     let names = ruleset.deck_names();
     let agents: Vec<String> = arena.specs.iter().map(|s| s.to_string()).collect();
-    let mut manifest = Manifest {
-        matchups: output::table_matchups(&arena.tables, &names, &agents, spec.final_games),
-        options: {
-            let mut o = crate::result_options(spec.options.clone());
-            if let Some(map) = o.as_object_mut() {
-                map.insert("search".into(), serde_json::to_value(&spec.search)?);
-                map.insert("search_games".into(), search_games.into());
-                map.insert("final_games".into(), spec.final_games.into());
-                map.insert("final_first_game".into(), FINAL_BASE.into());
-                map.insert("pairing".into(), "game t faces opponent t mod m, seats alternated by t div m, every random stream from (seed, game number) for every deck compared; search epoch e plays games e*2^32 + t, the final measurement games 2^62 + t".into());
-            }
-            o
+    let mut manifest = spec.run.manifest(
+        "optimize",
+        &ruleset,
+        &cards,
+        &decks,
+        output::table_matchups(&arena.tables, &names, &agents, spec.final_games),
+        |map| {
+            map.insert("search".into(), serde_json::to_value(&spec.search)?);
+            map.insert("search_games".into(), search_games.into());
+            map.insert("final_games".into(), spec.final_games.into());
+            map.insert("final_first_game".into(), FINAL_BASE.into());
+            map.insert("pairing".into(), "game t faces opponent t mod m, seats alternated by t div m, every random stream from (seed, game number) for every deck compared; search epoch e plays games e*2^32 + t, the final measurement games 2^62 + t".into());
+            Ok(())
         },
-        seed: spec.seed,
-        ..Manifest::for_ruleset("optimize", &ruleset, &cards, &decks, &spec.command)
-    };
+    )?;
     manifest.set_timing(search_games + 2 * spec.final_games, threads, elapsed);
     let mut report = OptimizeReport {
         start: start_m,
@@ -253,7 +233,7 @@ pub fn optimize_for<R: Ruleset>(spec: &OptimizeSpec) -> Result<OptimizeReport> {
         manifest,
         written: Vec::new(),
     };
-    if let Some(dir) = &spec.out {
+    if let Some(dir) = &spec.run.out {
         report.written = write::write_outputs(dir, &report, &deck_name)?;
     }
     Ok(report)
