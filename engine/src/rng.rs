@@ -123,6 +123,63 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
     }
 }
 
+/// Most elements [`shuffle_small`] shuffles with its own arithmetic (a Tyrant deck's
+/// size); longer slices go to [`shuffle`].
+pub const SMALL_SHUFFLE: usize = 32;
+
+/// `u64::MAX / m + 1` for each `m` in `2..=SMALL_SHUFFLE` (index `m`; 0 below): the
+/// reciprocal that turns a division of a `u32` by `m` into a multiplication (see
+/// [`div_small`]).
+const RECIPROCAL: [u64; SMALL_SHUFFLE + 1] = {
+    let mut t = [0u64; SMALL_SHUFFLE + 1];
+    let mut m = 2;
+    while m <= SMALL_SHUFFLE {
+        t[m] = u64::MAX / m as u64 + 1;
+        m += 1;
+    }
+    t
+};
+
+/// `n / m` and `n % m` for `2 <= m <= SMALL_SHUFFLE`, by one multiplication with the
+/// rounded-up reciprocal `r = ceil(2^64 / m)` (or `2^64 / m + 1` for powers of two) instead
+/// of a division: `n * r / 2^64` exceeds `n / m` by less than `n / 2^64 < 2^-32 < 1 / m`,
+/// so its floor is the quotient for every `u32` `n`. A division is one instruction but
+/// waits tens of cycles, and the shuffle's divisions form one dependent chain.
+#[inline(always)]
+fn div_small(n: u32, m: usize) -> (u32, u32) {
+    let q = ((n as u128 * RECIPROCAL[m] as u128) >> 64) as u32;
+    // `q * m <= n` (q is the quotient): neither operation can wrap.
+    (q, n.wrapping_sub(q.wrapping_mul(m as u32)))
+}
+
+/// [`shuffle`] for slices of at most [`SMALL_SHUFFLE`] elements (a Tyrant deck): the same
+/// draws, the same chunks and the same swaps, in the same order, so the same permutation
+/// and the same RNG state after it; only the divisions that split a draw into indices are
+/// multiplications ([`div_small`]). Longer slices are passed on to [`shuffle`]. The
+/// identity with [`shuffle`] is tested below for every length up to [`SMALL_SHUFFLE`].
+pub fn shuffle_small<T>(v: &mut [T], rng: &mut GameRng) {
+    let len = v.len();
+    if len > SMALL_SHUFFLE {
+        return shuffle(v, rng);
+    }
+    let mut i = 1usize;
+    while i < len {
+        // `i + 1 <= SMALL_SHUFFLE < CHUNK_TABLE_LEN`.
+        let (bound, count) = CHUNK_TABLE[i + 1];
+        let mut chunk = below(rng, bound);
+        let last = i + count as usize - 1;
+        for k in i..last.min(len) {
+            let (q, j) = div_small(chunk, k + 1);
+            chunk = q;
+            v.swap(k, (j as usize).min(k));
+        }
+        if last < len {
+            v.swap(last, (chunk as usize).min(last));
+        }
+        i = last + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +226,62 @@ mod tests {
             assert_eq!(xs, ys, "round {round}");
         }
         assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    /// `shuffle_small` gives `shuffle`'s permutation and RNG state for every length up to
+    /// `SMALL_SHUFFLE` (and passes longer slices on), over many seeds.
+    #[test]
+    fn shuffle_small_matches_shuffle() {
+        let mut checked = 0u32;
+        for seed in 0..400u64 {
+            for len in 0..=SMALL_SHUFFLE as u32 + 3 {
+                let mut a = game_rng(seed, 1000 + len as u64);
+                let mut b = a.clone();
+                let mut xs: Vec<u8> = (0..len as u8).collect();
+                let mut ys = xs.clone();
+                shuffle(&mut xs, &mut a);
+                shuffle_small(&mut ys, &mut b);
+                assert_eq!(xs, ys, "seed {seed} len {len}");
+                assert_eq!(a.next_u64(), b.next_u64(), "seed {seed} len {len}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 400 * 36);
+        // Repeated shuffles of one full-size deck with one RNG.
+        let mut a = game_rng(2026, 5);
+        let mut b = a.clone();
+        let mut xs: Vec<u8> = (0..SMALL_SHUFFLE as u8).collect();
+        let mut ys = xs.clone();
+        for round in 0..2000 {
+            shuffle(&mut xs, &mut a);
+            shuffle_small(&mut ys, &mut b);
+            assert_eq!(xs, ys, "round {round}");
+        }
+        assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    /// The multiplication gives the quotient and remainder of a division for every divisor
+    /// `shuffle_small` uses, at the ends of the `u32` range and around multiples of it.
+    #[test]
+    fn div_small_divides() {
+        for m in 2..=SMALL_SHUFFLE {
+            let d = m as u32;
+            let mut ns: Vec<u32> = vec![0, 1, d - 1, d, d + 1, u32::MAX, u32::MAX - 1];
+            let top = u32::MAX / d;
+            for q in [1, 2, 1000, top / 2, top - 1, top] {
+                ns.extend([q * d - 1, q * d, (q * d).wrapping_add(1)]);
+            }
+            let mut x = 0x9E37_79B9u32;
+            for _ in 0..20_000 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                ns.push(x);
+            }
+            for n in ns {
+                assert_eq!(div_small(n, m), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]

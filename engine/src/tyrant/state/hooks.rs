@@ -78,13 +78,13 @@ impl TyrantState {
     /// and draw pile together (deck lists are public); reseed the game's RNG.
     pub(in crate::tyrant) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
         let v = viewer as usize;
-        crate::rng::shuffle(&mut self.sides[v].library, rng);
+        crate::rng::shuffle_small(&mut self.sides[v].library, rng);
         let o = &mut self.sides[1 - v];
         let hand_len = o.hand.len();
         let mut pool: ArrayVec<u8, MAX_DECK> = ArrayVec::new();
         pool.extend(o.hand.drain(..));
         pool.extend(o.library.drain(..));
-        crate::rng::shuffle(&mut pool, rng);
+        crate::rng::shuffle_small(&mut pool, rng);
         for &pos in pool.iter().take(hand_len) {
             o.hand.push(pos);
         }

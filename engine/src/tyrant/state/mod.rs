@@ -358,7 +358,7 @@ impl TyrantState {
             let side = &mut self.sides[seat];
             side.library.extend(0..n);
             if shared.rules.shuffle {
-                crate::rng::shuffle(&mut side.library, &mut self.rng);
+                crate::rng::shuffle_small(&mut side.library, &mut self.rng);
             } else {
                 side.library.reverse(); // top = first card of the list
             }

@@ -14,7 +14,13 @@ impl TyrantState {
             // 1. Statuses: Protect wears off at the start of its owner's turn. (Rallied,
             // Weakened, Jammed, Chaosed, Immobilized and Enfeebled were removed at the end
             // of the turns that ended them; see `end_turn`.)
-            let rally_next = self.shared.rules.rally_lasts == RallyLasts::NextTurn;
+            // Rallied is cleared here only when Rally lasts until the owner's next turn: a
+            // mask instead of a test per card.
+            let rallied_kept: u8 = if self.shared.rules.rally_lasts == RallyLasts::NextTurn {
+                0
+            } else {
+                u8::MAX
+            };
             let mut poisoned = false;
             // 3. Timers, in the same pass: Poison below only changes health (and, with
             // `poison_death_shift`, drops the dead), so counting the timers down first gives
@@ -22,9 +28,7 @@ impl TyrantState {
             let side = &mut self.sides[p];
             for u in side.assaults.iter_mut() {
                 u.protected = 0;
-                if rally_next {
-                    u.rallied = 0;
-                }
+                u.rallied &= rallied_kept;
                 u.timer = u.timer.saturating_sub(1);
                 poisoned |= u.poisoned > 0;
             }
@@ -36,27 +40,28 @@ impl TyrantState {
                 self.poison(p);
             }
             let side = &mut self.sides[p];
-            // 4. Draw.
+            // 4. Draw: one card, or the opening hand on the side's first turn.
             let first = side.turns == 0;
-            let n = if first {
-                self.shared.rules.first_draw
-            } else {
-                1
-            };
             side.turns += 1;
-            for _ in 0..n {
-                if side.hand.is_full() {
-                    break;
-                }
-                match side.library.pop() {
-                    Some(pos) => {
-                        side.drawn |= bit(pos);
-                        if first {
-                            side.opening |= bit(pos);
-                        }
-                        side.hand.push(pos);
+            if first {
+                let n = self.shared.rules.first_draw;
+                for _ in 0..n {
+                    if side.hand.is_full() {
+                        break;
                     }
-                    None => break,
+                    match side.library.pop() {
+                        Some(pos) => {
+                            side.drawn |= bit(pos);
+                            side.opening |= bit(pos);
+                            side.hand.push(pos);
+                        }
+                        None => break,
+                    }
+                }
+            } else if !side.hand.is_full() {
+                if let Some(pos) = side.library.pop() {
+                    side.drawn |= bit(pos);
+                    side.hand.push(pos);
                 }
             }
             if !self.sides[p].hand.is_empty() {
