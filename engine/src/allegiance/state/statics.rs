@@ -288,13 +288,7 @@ impl AllegianceState {
         }
         let mut seat = [[0i32; 2]; MAX_PLAYERS];
         let n = self.players.len();
-        let (attack, health) = (static_kind(OpCode::Boost), static_kind(OpCode::Health));
-        let kinds: &[usize] = match want {
-            [true, true] => &[attack, health],
-            [true, false] => &[attack],
-            _ => &[health],
-        };
-        self.for_each_static_at(Some(kinds), |q, src, _, at, op| {
+        let mut add = |q: usize, src: u16, _: u16, at: Option<(usize, usize)>, op: &Op| {
             let k = match op.code {
                 OpCode::Boost if want[0] => 0,
                 OpCode::Health if want[1] => 1,
@@ -337,7 +331,14 @@ impl AllegianceState {
                 }
                 _ => {}
             }
-        });
+        };
+        // A walk for each set of wanted kinds, each inlined with its kinds known.
+        let (attack, health) = (static_kind(OpCode::Boost), static_kind(OpCode::Health));
+        match want {
+            [true, true] => self.for_each_static_at(Some(&[attack, health]), &mut add),
+            [true, false] => self.for_each_static_at(Some(&[attack]), &mut add),
+            _ => self.for_each_static_at(Some(&[health]), &mut add),
+        }
         for (row, t) in m.iter_mut().zip(seat) {
             if t != [0, 0] {
                 for e in row.iter_mut() {
