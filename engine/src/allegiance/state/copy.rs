@@ -49,6 +49,46 @@ fn copy_item(dst: &mut Item, src: &Item) {
     copy_into(&mut dst.targets, targets);
 }
 
+/// Make `dst` a copy of `src` (the item whose targets are being selected): into the target's
+/// item when it holds one, as [`copy_item`] (the derived `clone_from` cloned a whole new item,
+/// its targets entry by entry, whenever it was set).
+#[inline]
+fn copy_opt_item(dst: &mut Option<Item>, src: &Option<Item>) {
+    match (dst.as_mut(), src) {
+        (_, None) => *dst = None,
+        (Some(d), Some(s)) => copy_item(d, s),
+        (None, Some(s)) => *dst = Some(s.clone()),
+    }
+}
+
+/// Make `dst` a copy of the resolution `src`, as [`copy_opt_item`].
+#[inline]
+fn copy_res(dst: &mut Option<Res>, src: &Option<Res>) {
+    let Some(s) = src else {
+        *dst = None;
+        return;
+    };
+    let Some(d) = dst.as_mut() else {
+        *dst = Some(s.clone());
+        return;
+    };
+    // Destructured so that a new field cannot be forgotten here.
+    let Res {
+        item,
+        pc,
+        left,
+        flag,
+        sub,
+        started,
+    } = s;
+    copy_item(&mut d.item, item);
+    d.pc = *pc;
+    d.left = *left;
+    d.flag = *flag;
+    d.sub = *sub;
+    d.started = *started;
+}
+
 /// Make `dst` a copy of the battle `src`: its attackers as one block of the used entries,
 /// into the target's storage when it holds a battle (the derived `clone` built a whole new
 /// battle, entry by entry, then moved all of its 64-attacker capacity).
@@ -274,8 +314,8 @@ impl Clone for AllegianceState {
         }
         copy_into(&mut self.trigs, trigs);
         copy_into(&mut self.banished, banished);
-        self.building.clone_from(building);
-        self.res.clone_from(res);
+        copy_opt_item(&mut self.building, building);
+        copy_res(&mut self.res, res);
         copy_battle(&mut self.battle, battle);
         self.phase = *phase;
         self.cur = *cur;
@@ -309,11 +349,14 @@ mod tests {
     /// Two random games played side by side (2 and 4 players); at every step one scratch
     /// state is overwritten with `clone_from` by each game in turn, so that it goes from
     /// every kind of position to every other (a battle into none, none into a battle, one
-    /// battle into another), and must then equal the game it copied, as must `clone`.
+    /// battle into another; the same for an item being built and a resolution), and must
+    /// then equal the game it copied, as must `clone`.
     #[test]
     fn clone_from_equals_the_source_whatever_the_target_held() {
         let mut checked = 0u64;
         let mut battles = 0u64;
+        // Positions selecting targets (an item being built) and inside a resolution.
+        let (mut building, mut resolving) = (0u64, 0u64);
         for (a, seating) in &example_setups()[..2] {
             for game in 0..4u64 {
                 let mut g = [
@@ -330,6 +373,8 @@ mod tests {
                         assert!(s.clone() == *s);
                         checked += 1;
                         battles += u64::from(s.battle.is_some());
+                        building += u64::from(s.building.is_some());
+                        resolving += u64::from(s.res.is_some());
                     }
                     let mut moved = false;
                     for s in &mut g {
@@ -345,6 +390,9 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1_000 && battles > 100, "{checked} {battles}");
+        assert!(
+            checked > 1_000 && battles > 100 && building > 100 && resolving > 10,
+            "{checked} {battles} {building} {resolving}"
+        );
     }
 }

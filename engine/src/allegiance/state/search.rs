@@ -141,6 +141,7 @@ impl AllegianceState {
                 walked
             ));
         }
+        self.check_unit_mods()?;
         for it in self
             .chain
             .iter()

@@ -26,24 +26,40 @@ impl AllegianceState {
     /// sees every op of the cards it is called for, and must test the code itself.
     #[inline(always)]
     fn for_each_static_of(&self, kind: Option<usize>, mut f: impl FnMut(usize, u16, u16, &Op)) {
+        let kinds = kind.as_ref().map(std::slice::from_ref);
+        self.for_each_static_at(kinds, |q, src, host, _, op| f(q, src, host, op));
+    }
+
+    /// [`AllegianceState::for_each_static_of`] for the cards with a static op of any of the
+    /// `kinds` (every static ability with `None`), also giving `f` the territory slot (seat,
+    /// index) of the unit the ability is on, whether as its source (`src` is that unit) or
+    /// as an attachment (`host` is); `None` for a hero's rules and faces.
+    #[inline(always)]
+    fn for_each_static_at(
+        &self,
+        kinds: Option<&[usize]>,
+        mut f: impl FnMut(usize, u16, u16, Option<(usize, usize)>, &Op),
+    ) {
         let db = &self.shared.db;
-        let mut each = |q: usize, src: u16, host: u16, effects: &[u16]| {
-            for &e in effects {
-                let ef = db.effect(e);
-                if ef.trigger == Trigger::Static {
-                    for op in &ef.ops {
-                        f(q, src, host, op);
+        let mut each =
+            |q: usize, src: u16, host: u16, at: Option<(usize, usize)>, effects: &[u16]| {
+                for &e in effects {
+                    let ef = db.effect(e);
+                    if ef.trigger == Trigger::Static {
+                        for op in &ef.ops {
+                            f(q, src, host, at, op);
+                        }
                     }
                 }
-            }
-        };
+            };
         // Most cards have no static ability (or none of that kind): a table says which do.
         let t = &self.shared.tables;
-        let holds = |c: u8| match kind {
-            Some(k) => t.static_ops[c as usize][k] != 0,
+        let has =
+            |ops: &[u16; STATIC_KINDS]| kinds.is_none_or(|ks| ks.iter().any(|&k| ops[k] != 0));
+        let holds = |c: u8| match kinds {
+            Some(_) => has(&t.static_ops[c as usize]),
             None => t.has_static[c as usize],
         };
-        let has = |ops: &[u16; STATIC_KINDS]| kind.is_none_or(|k| ops[k] != 0);
         for (q, pl) in self.players.iter().enumerate() {
             if !pl.alive {
                 continue;
@@ -51,21 +67,33 @@ impl AllegianceState {
             let hero = self.hero(q);
             let hs = &t.hero_statics[pl.hero as usize];
             if has(&hs.rules) {
-                each(q, NONE, NONE, &hero.statics);
+                each(q, NONE, NONE, None, &hero.statics);
             }
             if has(&hs.weapons[pl.weapon as usize]) {
-                each(q, NONE, NONE, &hero.weapons[pl.weapon as usize].effects);
+                each(
+                    q,
+                    NONE,
+                    NONE,
+                    None,
+                    &hero.weapons[pl.weapon as usize].effects,
+                );
             }
             if has(&hs.armors[pl.armor as usize]) {
-                each(q, NONE, NONE, &hero.armors[pl.armor as usize].effects);
+                each(q, NONE, NONE, None, &hero.armors[pl.armor as usize].effects);
             }
-            for u in &pl.units {
+            for (i, u) in pl.units.iter().enumerate() {
                 if holds(u.card) {
-                    each(q, u.uid, NONE, &db.card(u.card).effects);
+                    each(q, u.uid, NONE, Some((q, i)), &db.card(u.card).effects);
                 }
                 for (c, owner) in u.att {
                     if c != 255 && holds(c) && self.players[owner as usize].alive {
-                        each(owner as usize, NONE, u.uid, &db.card(c).effects);
+                        each(
+                            owner as usize,
+                            NONE,
+                            u.uid,
+                            Some((q, i)),
+                            &db.card(c).effects,
+                        );
                     }
                 }
             }
@@ -245,31 +273,108 @@ impl AllegianceState {
 
     /// The table of [`Self::unit_mods`] for the wanted kinds (attack, health), out of line:
     /// the check above is inlined into the evaluation, which calls it for every position.
-    /// One walk per wanted kind, which skips the cards and faces without a static op of that
-    /// kind (whole-number sums: the order of the adds does not change them).
+    /// One walk for the wanted kinds, which skips the cards and faces without a static op of
+    /// those kinds. An op acts on one unit (`this`, `host`: the unit the walk found it on, unit ids
+    /// being unique) or on whole territories (`allies`, `foes`, `units`): those are summed per
+    /// seat and added to every unit of the seat at the end, less the op's own source unit
+    /// where the scope leaves it out (the same units as [`Self::static_applies`]: a hero's
+    /// rules and faces and attachments have no source unit, and no unit has the id [`NONE`]).
+    /// Whole-number sums: the order of the adds does not change them.
     #[inline(never)]
     fn unit_mods_table(&self, want: [bool; 2], m: &mut UnitMods) {
         for (row, pl) in m.iter_mut().zip(&self.players) {
             row.clear();
             row.extend(pl.units.iter().map(|_| [0, 0]));
         }
-        for (k, code) in [(0, OpCode::Boost), (1, OpCode::Health)] {
-            if !want[k] {
-                continue;
-            }
-            self.for_each_static_of(Some(static_kind(code)), |q, src, host, op| {
-                if op.code != code {
-                    return;
+        let mut seat = [[0i32; 2]; MAX_PLAYERS];
+        let n = self.players.len();
+        let mut add = |q: usize, src: u16, _: u16, at: Option<(usize, usize)>, op: &Op| {
+            let k = match op.code {
+                OpCode::Boost if want[0] => 0,
+                OpCode::Health if want[1] => 1,
+                _ => return,
+            };
+            let v = op.n as i32;
+            // The source unit's slot, when the ability is on a unit as its source.
+            let own = at.filter(|_| src != NONE);
+            match op.scope {
+                Scope::This => {
+                    if let Some((s, i)) = own {
+                        m[s][i][k] += v;
+                    }
                 }
-                for (s, pl) in self.players.iter().enumerate() {
-                    for (i, u) in pl.units.iter().enumerate() {
-                        if self.static_applies(q, src, host, op.scope, s, u.uid) {
-                            m[s][i][k] += op.n as i32;
+                Scope::Host => {
+                    if let Some((s, i)) = at.filter(|_| src == NONE) {
+                        m[s][i][k] += v;
+                    }
+                }
+                Scope::Allies => {
+                    seat[q][k] += v;
+                    if let Some((s, i)) = own {
+                        m[s][i][k] -= v;
+                    }
+                }
+                Scope::Foes => {
+                    for (s, t) in seat.iter_mut().enumerate().take(n) {
+                        if self.opponents(q, s) {
+                            t[k] += v;
                         }
                     }
                 }
-            });
+                Scope::Units => {
+                    for t in seat.iter_mut().take(n) {
+                        t[k] += v;
+                    }
+                    if let Some((s, i)) = own {
+                        m[s][i][k] -= v;
+                    }
+                }
+                _ => {}
+            }
+        };
+        // A walk for each set of wanted kinds, each inlined with its kinds known.
+        let (attack, health) = (static_kind(OpCode::Boost), static_kind(OpCode::Health));
+        match want {
+            [true, true] => self.for_each_static_at(Some(&[attack, health]), &mut add),
+            [true, false] => self.for_each_static_at(Some(&[attack]), &mut add),
+            _ => self.for_each_static_at(Some(&[health]), &mut add),
         }
+        for (row, t) in m.iter_mut().zip(seat) {
+            if t != [0, 0] {
+                for e in row.iter_mut() {
+                    e[0] += t[0];
+                    e[1] += t[1];
+                }
+            }
+        }
+    }
+
+    /// Whether [`Self::unit_mods`] (both kinds, and health alone) gives every unit the
+    /// modifiers of [`Self::static_unit_mod`], the walk of every op that asks
+    /// [`Self::static_applies`] unit by unit (for the invariant check and the tests).
+    pub(super) fn check_unit_mods(&self) -> Result<(), String> {
+        for attack in [true, false] {
+            let mut table = UnitMods::default();
+            let m = self.unit_mods(attack, &mut table);
+            for (s, pl) in self.players.iter().enumerate() {
+                for (i, u) in pl.units.iter().enumerate() {
+                    let boost = if attack {
+                        self.static_unit_mod(OpCode::Boost, u.uid)
+                    } else {
+                        0
+                    };
+                    let walked = [boost, self.static_unit_mod(OpCode::Health, u.uid)];
+                    if mod_of(m, s, i) != walked {
+                        return Err(format!(
+                            "static modifiers of unit {} of P{s}: table {:?}, walk {walked:?}",
+                            u.uid,
+                            mod_of(m, s, i)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A unit in play whose damage has reached its maximum health, if any.
@@ -342,4 +447,74 @@ pub(super) use crate::allegiance::cards::static_kind;
 /// A gold cost `base` with a static modifier `m` (never below 0).
 pub fn eff_cost(base: u8, m: i32) -> u32 {
     (base as i32 + m).max(0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{each_random_position, example_setups};
+    use super::*;
+
+    /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, the table of
+    /// every unit's static modifiers equals the per-unit walk (`check_unit_mods`; the card
+    /// fuzz test checks the scopes the example cards lack through the invariants).
+    #[test]
+    fn unit_mods_table_equals_the_per_unit_walk() {
+        let (mut checked, mut with_mods) = (0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..8u64 {
+                each_random_position(a, seating, game, |g| {
+                    g.check_unit_mods().unwrap();
+                    checked += 1;
+                    with_mods += u64::from(g.unit_mods(true, &mut UnitMods::default()).is_some());
+                });
+            }
+        }
+        assert!(checked > 5_000 && with_mods > 500, "{checked} {with_mods}");
+    }
+
+    /// The example cards with the Warlord's static ability (an elite of the shared deck)
+    /// replaced by `body`, 2 players.
+    fn with_warlord(body: &str) -> crate::allegiance::Allegiance {
+        use crate::allegiance::{Allegiance, CardDb, Loadout};
+        use crate::{Ruleset, Setup};
+        let setup = Setup::example("allegiance", Allegiance::param_specs(), &[]).unwrap();
+        let text = std::fs::read_to_string(&setup.cards).unwrap();
+        let text = text.replace("static: boost allies 1,all", &format!("static: {body},all"));
+        let db = CardDb::parse(&setup.cards, &text).unwrap();
+        let loadouts = setup
+            .decks
+            .iter()
+            .map(|d| Loadout::parse_text(&d.read().unwrap(), &db).unwrap())
+            .collect();
+        Allegiance::from_parts(db, loadouts, setup.params).unwrap()
+    }
+
+    /// The scopes the example cards lack (a unit's own, every foe's, every unit's), each
+    /// with and without its source unit: the table equals the per-unit walk at every step
+    /// of random 2-player games.
+    #[test]
+    fn unit_mods_table_equals_the_walk_for_every_scope() {
+        let bodies = [
+            "boost foes -2 | health units 2",
+            "boost units 1 | health self 1",
+            "boost self 2 | health foes -1",
+            "health allies 2 | boost units -1",
+        ];
+        for body in bodies {
+            let a = with_warlord(body);
+            let seating = [a.loadout("thedric").unwrap(), a.loadout("beledan").unwrap()];
+            let (mut checked, mut with_mods) = (0u64, 0u64);
+            for game in 0..12u64 {
+                each_random_position(&a, &seating, game, |g| {
+                    g.check_unit_mods().unwrap();
+                    checked += 1;
+                    with_mods += u64::from(g.statics > 0);
+                });
+            }
+            assert!(
+                checked > 1_000 && with_mods > 200,
+                "{body}: {checked} {with_mods}"
+            );
+        }
+    }
 }
