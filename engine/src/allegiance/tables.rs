@@ -54,6 +54,16 @@ pub struct HeroFacts {
     /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs in
     /// gold, which the evaluation reads instead of adding them up.
     pub unlocked_gold: [i32; 1 << ABILITIES],
+    /// The hero's abilities, a bit each (bit `i`: ability `i` exists).
+    pub ability_bits: u8,
+    /// The reaction abilities, a bit each.
+    pub reaction_bits: u8,
+    /// The abilities of level 0 (unlocked without a prerequisite), a bit each.
+    pub level0_bits: u8,
+    /// By ability: its effect (what the main-phase listing checks for a target).
+    pub ability_effect: [u16; ABILITIES],
+    /// By ability: its unlock cost in gold.
+    pub ability_cost: [u8; ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -174,7 +184,24 @@ impl Tables {
                         .map(|i| ability_costs[i])
                         .sum()
                 });
+                let bits = |f: &dyn Fn(&super::cards::Ability) -> bool| {
+                    h.abilities
+                        .iter()
+                        .enumerate()
+                        .fold(0u8, |m, (i, a)| m | u8::from(f(a)) << i)
+                };
+                let mut ability_effect = [NO_EFFECT; ABILITIES];
+                let mut ability_cost = [0u8; ABILITIES];
+                for (i, a) in h.abilities.iter().enumerate() {
+                    ability_effect[i] = a.effect;
+                    ability_cost[i] = a.cost;
+                }
                 HeroFacts {
+                    ability_bits: bits(&|_| true),
+                    reaction_bits: bits(&|a| a.reaction),
+                    level0_bits: bits(&|a| a.level == 0),
+                    ability_effect,
+                    ability_cost,
                     prereqs,
                     unlocked_gold,
                     reactions: h

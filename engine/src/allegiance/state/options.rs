@@ -260,7 +260,6 @@ impl AllegianceState {
     fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
-        let hero = self.hero(p);
         let um = self.cost_mod(p, OpCode::EnlistCost);
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
@@ -278,27 +277,31 @@ impl AllegianceState {
                 self.action_card(p, i, c, am, out);
             }
         }
+        // The hero's abilities by their cooldowns, a bit each: ready (0) and locked (below 0);
+        // the rest are unlocked.
+        let facts = &t.heroes[pl.hero as usize];
+        let (mut ready, mut locked) = (0u8, 0u8);
+        for (j, &c) in pl.cd.iter().enumerate() {
+            ready |= u8::from(c == 0) << j;
+            locked |= u8::from(c < 0) << j;
+        }
         // A ready ability with a target, a maneuver or (in the game) a reaction.
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd[i] == 0 && (pl.alive || !a.reaction) && self.has_targets(p, a.effect) {
+        let usable = if pl.alive {
+            facts.ability_bits
+        } else {
+            facts.ability_bits & !facts.reaction_bits
+        };
+        for i in set_bits(u64::from(ready & usable)) {
+            if self.has_targets(p, facts.ability_effect[i]) {
                 out.push(Action(USE + i as u16));
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
         let removed = self.shared.loadouts[pl.loadout as usize].disabled;
-        let prereqs = &t.heroes[pl.hero as usize].prereqs;
-        // Unlocked abilities, a bit each.
-        let unlocked = pl
-            .cd
-            .iter()
-            .enumerate()
-            .fold(0u8, |m, (j, &c)| m | u8::from(c >= 0) << j);
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd[i] < 0 && removed & (1 << i) == 0 {
-                let prereq = a.level == 0 || unlocked & prereqs[i] != 0;
-                if prereq && a.cost as u32 <= pl.gold {
-                    out.push(Action(UNLOCK + i as u16));
-                }
+        for i in set_bits(u64::from(locked & facts.ability_bits & !removed)) {
+            let prereq = facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0;
+            if prereq && facts.ability_cost[i] as u32 <= pl.gold {
+                out.push(Action(UNLOCK + i as u16));
             }
         }
         if self.has_attacker(p) {
