@@ -2,6 +2,7 @@
 
 use super::board::set_bits;
 use super::*;
+use crate::allegiance::tables::Needs;
 
 impl AllegianceState {
     /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
@@ -80,27 +81,24 @@ impl AllegianceState {
     }
 
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
-        let e = self.shared.db.effect(effect);
+        let e = self.shared.tables.effects[effect as usize];
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
             return false;
         }
-        if e.min_targets == 0 {
-            return true;
-        }
-        let Some(k) = e.target else { return true };
         let pls = &self.players;
         // A target exists: a hero in the game of the right side, or a unit of one.
-        match k {
+        match e.needs {
+            Needs::Nothing => true,
             // Any hero: one is in the game while it goes on.
-            TargetKind::Hero | TargetKind::Any => self.alive_n != 0,
-            TargetKind::Ally => pls[who].alive && !pls[who].units.is_empty(),
-            TargetKind::Unit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
-            TargetKind::Foe => pls
+            Needs::AnyHero => self.alive_n != 0,
+            Needs::AllyUnit => pls[who].alive && !pls[who].units.is_empty(),
+            Needs::AnyUnit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
+            Needs::FoeUnit => pls
                 .iter()
                 .enumerate()
                 .any(|(s, pl)| pl.alive && !pl.units.is_empty() && self.opponents(who, s)),
-            TargetKind::FoeHero | TargetKind::FoeAny => pls
+            Needs::Foe => pls
                 .iter()
                 .enumerate()
                 .any(|(s, pl)| pl.alive && self.opponents(who, s)),
@@ -203,7 +201,7 @@ impl AllegianceState {
     }
 
     pub(super) fn can_activate(&self, p: usize, e: u16, exhausted: bool) -> bool {
-        let ef = self.shared.db.effect(e);
+        let ef = self.shared.tables.effects[e as usize];
         !(ef.cost_exhaust && exhausted)
             && ef.cost_gold as u32 <= self.players[p].gold
             && self.has_targets(p, e)
@@ -221,7 +219,6 @@ impl AllegianceState {
             return false;
         }
         let t = &self.shared.tables;
-        let db = &self.shared.db;
         let facts = &t.heroes[pl.hero as usize];
         for &(i, e) in &facts.reactions {
             if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
@@ -246,7 +243,7 @@ impl AllegianceState {
         }
         let face = |e: u16, exhausted: bool| {
             e != NO_EFFECT
-                && !(exhausted && db.effect(e).cost_exhaust)
+                && !(exhausted && t.effects[e as usize].cost_exhaust)
                 && self.can_activate(p, e, exhausted)
         };
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
