@@ -277,11 +277,7 @@ impl AllegianceState {
         // The hero's abilities by their cooldowns, a bit each: ready (0) and locked (below 0);
         // the rest are unlocked.
         let facts = &t.heroes[pl.hero as usize];
-        let (mut ready, mut locked) = (0u8, 0u8);
-        for (j, &c) in pl.cd.iter().enumerate() {
-            ready |= u8::from(c == 0) << j;
-            locked |= u8::from(c < 0) << j;
-        }
+        let (ready, locked) = cooldown_masks(&pl.cd);
         // A ready ability with a target, a maneuver or (in the game) a reaction.
         let usable = if pl.alive {
             facts.ability_bits
@@ -529,8 +525,48 @@ impl AllegianceState {
     // ----- applying --------------------------------------------------------------------------
 }
 
+/// The abilities whose cooldown is 0 (ready) and below 0 (locked), a bit each (bit `j`:
+/// ability `j`), from the eight cooldowns read as one word, a byte each.
+#[inline(always)]
+fn cooldown_masks(cd: &[i8; ABILITIES]) -> (u8, u8) {
+    const _: () = assert!(ABILITIES == 8);
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The high bit of each byte, gathered into the top byte (byte `j` to bit `j`).
+    let gather =
+        |x: u64| ((x >> 7 & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let x = u64::from_le_bytes(cd.map(|c| c as u8));
+    // A byte's high bit is set when the byte is not zero (no carry crosses bytes: 0x7f + 0x7f
+    // fits), and its sign bit when it is below zero.
+    let nonzero = ((x & LOW) + LOW | x) & !LOW;
+    (!gather(nonzero), gather(x))
+}
+
 #[cfg(test)]
 mod tests {
+    /// The word-wide cooldown masks agree with a byte-by-byte walk.
+    #[test]
+    fn cooldown_masks_agree_with_a_walk() {
+        let values = [-128i8, -100, -1, 0, 1, 2, 5, 127];
+        let mut seen = 0u32;
+        for k in 0..8u32.pow(6) {
+            let mut cd = [0i8; super::ABILITIES];
+            let mut r = k;
+            for (j, c) in cd.iter_mut().enumerate() {
+                // Vary six bytes fully, the last two with the first ones.
+                *c = values[(r % 8) as usize];
+                r = if j < 5 { r / 8 } else { k % 7 + j as u32 };
+            }
+            let (mut ready, mut locked) = (0u8, 0u8);
+            for (j, &c) in cd.iter().enumerate() {
+                ready |= u8::from(c == 0) << j;
+                locked |= u8::from(c < 0) << j;
+            }
+            assert_eq!(super::cooldown_masks(&cd), (ready, locked), "{cd:?}");
+            seen += 1;
+        }
+        assert_eq!(seen, 8u32.pow(6));
+    }
+
     use super::super::testing::{each_random_position, example_setups};
     use crate::ActionBuf;
 
