@@ -258,7 +258,13 @@ impl AllegianceState {
                     self.all_passed();
                     break;
                 }
-                self.prio = self.next_alive(self.prio);
+                // With everyone in the game, the next seat round the table is next.
+                let next = self.prio + 1;
+                self.prio = match all_in {
+                    true if next as usize >= self.players.len() => 0,
+                    true => next,
+                    false => self.next_alive(self.prio),
+                };
                 p = self.prio as usize;
             }
         }
