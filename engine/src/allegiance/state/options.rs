@@ -532,12 +532,13 @@ fn cooldown_masks(cd: &[i8; ABILITIES]) -> (u8, u8) {
     const _: () = assert!(ABILITIES == 8);
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // The high bit of each byte, gathered into the top byte (byte `j` to bit `j`).
-    let gather =
-        |x: u64| ((x >> 7 & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let gather = |x: u64| {
+        (((x >> 7) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    };
     let x = u64::from_le_bytes(cd.map(|c| c as u8));
     // A byte's high bit is set when the byte is not zero (no carry crosses bytes: 0x7f + 0x7f
     // fits), and its sign bit when it is below zero.
-    let nonzero = ((x & LOW) + LOW | x) & !LOW;
+    let nonzero = (((x & LOW) + LOW) | x) & !LOW;
     (!gather(nonzero), gather(x))
 }
 
