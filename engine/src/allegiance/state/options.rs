@@ -297,9 +297,12 @@ impl AllegianceState {
                 out.push(Action(UNLOCK + i as u16));
             }
         }
-        if self.has_attacker(p) {
-            for q in 0..self.n() {
-                if self.opponents(p, q) {
+        // A battle against each opponent (`opponents`, with the window's player's own
+        // checks asked once).
+        if pl.alive && self.has_attacker(p) {
+            let team = self.fmt() == Format::Team;
+            for (q, o) in self.players.iter().enumerate() {
+                if q != p && o.alive && !(team && p % 2 == q % 2) {
                     out.push(Action(BATTLE + q as u16));
                 }
             }
