@@ -6,7 +6,8 @@
 use arrayvec::ArrayVec;
 
 use super::cards::{
-    static_kind, CardDb, Kind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES, NO_EFFECT, STATIC_KINDS,
+    static_kind, CardDb, Effect, Kind, TargetKind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES,
+    NO_EFFECT, STATIC_KINDS,
 };
 
 /// Card ids are `u8`: one entry per possible id.
@@ -39,6 +40,57 @@ const NO_CARD: HandCard = HandCard {
     half_effect: NO_EFFECT,
 };
 
+/// What must exist for an effect to be announced, as far as its targets go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing: it selects no target, or may select none.
+    Nothing,
+    /// A hero in the game (any hero will do: `hero`, `any`).
+    AnyHero,
+    /// A unit of the announcer.
+    AllyUnit,
+    /// A unit of a player in the game.
+    AnyUnit,
+    /// A unit of an opponent in the game.
+    FoeUnit,
+    /// An opponent in the game (their hero: `foe_hero`, `foe_any`).
+    Foe,
+}
+
+/// The costs and target needs of an effect that the legal-action listing and the reaction
+/// test ask on every priority pass, in a few bytes instead of the whole effect definition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EffectFacts {
+    /// Focus counters removed as a cost.
+    pub cost_focus: u8,
+    /// Gold cost (activated effects).
+    pub cost_gold: u8,
+    /// Exhausting as a cost (activated effects).
+    pub cost_exhaust: bool,
+    /// What its targets need.
+    pub needs: Needs,
+}
+
+impl EffectFacts {
+    fn of(e: &Effect) -> Self {
+        let needs = match e.target {
+            _ if e.min_targets == 0 => Needs::Nothing,
+            None => Needs::Nothing,
+            Some(TargetKind::Hero | TargetKind::Any) => Needs::AnyHero,
+            Some(TargetKind::Ally) => Needs::AllyUnit,
+            Some(TargetKind::Unit) => Needs::AnyUnit,
+            Some(TargetKind::Foe) => Needs::FoeUnit,
+            Some(TargetKind::FoeHero | TargetKind::FoeAny) => Needs::Foe,
+        };
+        EffectFacts {
+            cost_focus: e.cost_focus,
+            cost_gold: e.cost_gold,
+            cost_exhaust: e.cost_exhaust,
+            needs,
+        }
+    }
+}
+
 /// A hero's reaction-related facts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeroFacts {
@@ -54,6 +106,16 @@ pub struct HeroFacts {
     /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs in
     /// gold, which the evaluation reads instead of adding them up.
     pub unlocked_gold: [i32; 1 << ABILITIES],
+    /// The hero's abilities, a bit each (bit `i`: ability `i` exists).
+    pub ability_bits: u8,
+    /// The reaction abilities, a bit each.
+    pub reaction_bits: u8,
+    /// The abilities of level 0 (unlocked without a prerequisite), a bit each.
+    pub level0_bits: u8,
+    /// By ability: its effect (what the main-phase listing checks for a target).
+    pub ability_effect: [u16; ABILITIES],
+    /// By ability: its unlock cost in gold.
+    pub ability_cost: [u8; ABILITIES],
 }
 
 /// The compiled tables of one load.
@@ -74,6 +136,8 @@ pub struct Tables {
     /// that counting the static abilities in play, or looking for one kind, skips the cards
     /// without them.
     pub static_ops: Box<[[u16; STATIC_KINDS]; IDS]>,
+    /// By effect id: its costs and what its targets need.
+    pub effects: Vec<EffectFacts>,
     /// By hero index.
     pub heroes: Vec<HeroFacts>,
     /// By hero index: the static ops of its rules and faces, by kind.
@@ -174,7 +238,24 @@ impl Tables {
                         .map(|i| ability_costs[i])
                         .sum()
                 });
+                let bits = |f: &dyn Fn(&super::cards::Ability) -> bool| {
+                    h.abilities
+                        .iter()
+                        .enumerate()
+                        .fold(0u8, |m, (i, a)| m | u8::from(f(a)) << i)
+                };
+                let mut ability_effect = [NO_EFFECT; ABILITIES];
+                let mut ability_cost = [0u8; ABILITIES];
+                for (i, a) in h.abilities.iter().enumerate() {
+                    ability_effect[i] = a.effect;
+                    ability_cost[i] = a.cost;
+                }
                 HeroFacts {
+                    ability_bits: bits(&|_| true),
+                    reaction_bits: bits(&|a| a.reaction),
+                    level0_bits: bits(&|a| a.level == 0),
+                    ability_effect,
+                    ability_cost,
                     prereqs,
                     unlocked_gold,
                     reactions: h
@@ -208,6 +289,7 @@ impl Tables {
             })
             .collect();
         Tables {
+            effects: db.effects.iter().map(EffectFacts::of).collect(),
             hand,
             act,
             act_exhausts,

@@ -2,6 +2,7 @@
 
 use super::board::set_bits;
 use super::*;
+use crate::allegiance::tables::Needs;
 
 impl AllegianceState {
     /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
@@ -80,27 +81,24 @@ impl AllegianceState {
     }
 
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
-        let e = self.shared.db.effect(effect);
+        let e = self.shared.tables.effects[effect as usize];
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
             return false;
         }
-        if e.min_targets == 0 {
-            return true;
-        }
-        let Some(k) = e.target else { return true };
         let pls = &self.players;
         // A target exists: a hero in the game of the right side, or a unit of one.
-        match k {
+        match e.needs {
+            Needs::Nothing => true,
             // Any hero: one is in the game while it goes on.
-            TargetKind::Hero | TargetKind::Any => self.alive_n != 0,
-            TargetKind::Ally => pls[who].alive && !pls[who].units.is_empty(),
-            TargetKind::Unit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
-            TargetKind::Foe => pls
+            Needs::AnyHero => self.alive_n != 0,
+            Needs::AllyUnit => pls[who].alive && !pls[who].units.is_empty(),
+            Needs::AnyUnit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
+            Needs::FoeUnit => pls
                 .iter()
                 .enumerate()
                 .any(|(s, pl)| pl.alive && !pl.units.is_empty() && self.opponents(who, s)),
-            TargetKind::FoeHero | TargetKind::FoeAny => pls
+            Needs::Foe => pls
                 .iter()
                 .enumerate()
                 .any(|(s, pl)| pl.alive && self.opponents(who, s)),
@@ -203,7 +201,7 @@ impl AllegianceState {
     }
 
     pub(super) fn can_activate(&self, p: usize, e: u16, exhausted: bool) -> bool {
-        let ef = self.shared.db.effect(e);
+        let ef = self.shared.tables.effects[e as usize];
         !(ef.cost_exhaust && exhausted)
             && ef.cost_gold as u32 <= self.players[p].gold
             && self.has_targets(p, e)
@@ -221,7 +219,6 @@ impl AllegianceState {
             return false;
         }
         let t = &self.shared.tables;
-        let db = &self.shared.db;
         let facts = &t.heroes[pl.hero as usize];
         for &(i, e) in &facts.reactions {
             if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
@@ -246,7 +243,7 @@ impl AllegianceState {
         }
         let face = |e: u16, exhausted: bool| {
             e != NO_EFFECT
-                && !(exhausted && db.effect(e).cost_exhaust)
+                && !(exhausted && t.effects[e as usize].cost_exhaust)
                 && self.can_activate(p, e, exhausted)
         };
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
@@ -260,7 +257,6 @@ impl AllegianceState {
     fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
-        let hero = self.hero(p);
         let um = self.cost_mod(p, OpCode::EnlistCost);
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
@@ -278,32 +274,35 @@ impl AllegianceState {
                 self.action_card(p, i, c, am, out);
             }
         }
+        // The hero's abilities by their cooldowns, a bit each: ready (0) and locked (below 0);
+        // the rest are unlocked.
+        let facts = &t.heroes[pl.hero as usize];
+        let (ready, locked) = cooldown_masks(&pl.cd);
         // A ready ability with a target, a maneuver or (in the game) a reaction.
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd[i] == 0 && (pl.alive || !a.reaction) && self.has_targets(p, a.effect) {
+        let usable = if pl.alive {
+            facts.ability_bits
+        } else {
+            facts.ability_bits & !facts.reaction_bits
+        };
+        for i in set_bits(u64::from(ready & usable)) {
+            if self.has_targets(p, facts.ability_effect[i]) {
                 out.push(Action(USE + i as u16));
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
         let removed = self.shared.loadouts[pl.loadout as usize].disabled;
-        let prereqs = &t.heroes[pl.hero as usize].prereqs;
-        // Unlocked abilities, a bit each.
-        let unlocked = pl
-            .cd
-            .iter()
-            .enumerate()
-            .fold(0u8, |m, (j, &c)| m | u8::from(c >= 0) << j);
-        for (i, a) in hero.abilities.iter().enumerate() {
-            if pl.cd[i] < 0 && removed & (1 << i) == 0 {
-                let prereq = a.level == 0 || unlocked & prereqs[i] != 0;
-                if prereq && a.cost as u32 <= pl.gold {
-                    out.push(Action(UNLOCK + i as u16));
-                }
+        for i in set_bits(u64::from(locked & facts.ability_bits & !removed)) {
+            let prereq = facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0;
+            if prereq && facts.ability_cost[i] as u32 <= pl.gold {
+                out.push(Action(UNLOCK + i as u16));
             }
         }
-        if self.has_attacker(p) {
-            for q in 0..self.n() {
-                if self.opponents(p, q) {
+        // A battle against each opponent (`opponents`, with the window's player's own
+        // checks asked once).
+        if pl.alive && self.has_attacker(p) {
+            let team = self.fmt() == Format::Team;
+            for (q, o) in self.players.iter().enumerate() {
+                if q != p && o.alive && !(team && p % 2 == q % 2) {
                     out.push(Action(BATTLE + q as u16));
                 }
             }
@@ -529,8 +528,49 @@ impl AllegianceState {
     // ----- applying --------------------------------------------------------------------------
 }
 
+/// The abilities whose cooldown is 0 (ready) and below 0 (locked), a bit each (bit `j`:
+/// ability `j`), from the eight cooldowns read as one word, a byte each.
+#[inline(always)]
+fn cooldown_masks(cd: &[i8; ABILITIES]) -> (u8, u8) {
+    const _: () = assert!(ABILITIES == 8);
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The high bit of each byte, gathered into the top byte (byte `j` to bit `j`).
+    let gather = |x: u64| {
+        (((x >> 7) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    };
+    let x = u64::from_le_bytes(cd.map(|c| c as u8));
+    // A byte's high bit is set when the byte is not zero (no carry crosses bytes: 0x7f + 0x7f
+    // fits), and its sign bit when it is below zero.
+    let nonzero = (((x & LOW) + LOW) | x) & !LOW;
+    (!gather(nonzero), gather(x))
+}
+
 #[cfg(test)]
 mod tests {
+    /// The word-wide cooldown masks agree with a byte-by-byte walk.
+    #[test]
+    fn cooldown_masks_agree_with_a_walk() {
+        let values = [-128i8, -100, -1, 0, 1, 2, 5, 127];
+        let mut seen = 0u32;
+        for k in 0..8u32.pow(6) {
+            let mut cd = [0i8; super::ABILITIES];
+            let mut r = k;
+            for (j, c) in cd.iter_mut().enumerate() {
+                // Vary six bytes fully, the last two with the first ones.
+                *c = values[(r % 8) as usize];
+                r = if j < 5 { r / 8 } else { k % 7 + j as u32 };
+            }
+            let (mut ready, mut locked) = (0u8, 0u8);
+            for (j, &c) in cd.iter().enumerate() {
+                ready |= u8::from(c == 0) << j;
+                locked |= u8::from(c < 0) << j;
+            }
+            assert_eq!(super::cooldown_masks(&cd), (ready, locked), "{cd:?}");
+            seen += 1;
+        }
+        assert_eq!(seen, 8u32.pow(6));
+    }
+
     use super::super::testing::{each_random_position, example_setups};
     use crate::ActionBuf;
 

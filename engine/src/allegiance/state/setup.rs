@@ -224,7 +224,8 @@ impl AllegianceState {
         let n = self.n() as u8;
         let mut q = p;
         for _ in 0..n {
-            q = (q + 1) % n;
+            // The next seat round the table (no division: `q` is a seat, below `n`).
+            q = if q + 1 >= n { 0 } else { q + 1 };
             if self.players[q as usize].alive {
                 return q;
             }

@@ -239,12 +239,34 @@ impl AllegianceState {
             if !all_in && !self.players[self.prio as usize].alive {
                 self.prio = self.next_alive(self.prio);
             }
-            let p = self.prio as usize;
-            if self.is_main_window() || self.has_reaction(p) {
+            let mut p = self.prio as usize;
+            if self.is_main_window() {
                 self.dec = Dec::Window(p as u8);
                 return;
             }
-            self.pass();
+            // Plain passes change only the priority and the pass count: nothing the checks
+            // above read (no defeat, result, decision, resolution or trigger, and no main
+            // window once someone passed), so the loop asks the next seat directly until
+            // everyone still in has passed.
+            loop {
+                if self.has_reaction(p) {
+                    self.dec = Dec::Window(p as u8);
+                    return;
+                }
+                self.passes += 1;
+                if self.passes >= self.alive_count() {
+                    self.all_passed();
+                    break;
+                }
+                // With everyone in the game, the next seat round the table is next.
+                let next = self.prio + 1;
+                self.prio = match all_in {
+                    true if next as usize >= self.players.len() => 0,
+                    true => next,
+                    false => self.next_alive(self.prio),
+                };
+                p = self.prio as usize;
+            }
         }
     }
 
