@@ -141,7 +141,7 @@ const RECIPROCAL: [u64; SMALL_SHUFFLE + 1] = {
 };
 
 /// `n / m` and `n % m` for `2 <= m <= SMALL_SHUFFLE`, by one multiplication with the
-/// rounded-up reciprocal `r = ceil(2^64 / m)` (or `2^64 / m + 1` for powers of two) instead
+/// rounded-up reciprocal `r = ceil(2^64 / m)` (exactly `2^64 / m` for powers of two) instead
 /// of a division: `n * r / 2^64` exceeds `n / m` by less than `n / 2^64 < 2^-32 < 1 / m`,
 /// so its floor is the quotient for every `u32` `n`. A division is one instruction but
 /// waits tens of cycles, and the shuffle's divisions form one dependent chain.
