@@ -253,18 +253,9 @@ impl AllegianceState {
                     self.dec = Dec::Window(p as u8);
                     return;
                 }
-                self.passes += 1;
-                if self.passes >= self.alive_count() {
-                    self.all_passed();
+                if self.pass_on(all_in) {
                     break;
                 }
-                // With everyone in the game, the next seat round the table is next.
-                let next = self.prio + 1;
-                self.prio = match all_in {
-                    true if next as usize >= self.players.len() => 0,
-                    true => next,
-                    false => self.next_alive(self.prio),
-                };
                 p = self.prio as usize;
             }
         }
@@ -274,12 +265,27 @@ impl AllegianceState {
     /// priority on; the rest is in [`AllegianceState::all_passed`].
     #[inline]
     pub(super) fn pass(&mut self) {
+        self.pass_on(false);
+    }
+
+    /// One pass: the count goes up, and when everyone still in the game has passed the chain
+    /// resolves or the step moves on ([`Self::all_passed`], true); otherwise priority goes to
+    /// the next seat still in. With `all_in` (no one is out) that is the next seat round the
+    /// table, found without asking who is alive.
+    #[inline(always)]
+    fn pass_on(&mut self, all_in: bool) -> bool {
         self.passes += 1;
         if self.passes >= self.alive_count() {
             self.all_passed();
-        } else {
-            self.prio = self.next_alive(self.prio);
+            return true;
         }
+        let next = self.prio + 1;
+        self.prio = match all_in {
+            true if next as usize >= self.players.len() => 0,
+            true => next,
+            false => self.next_alive(self.prio),
+        };
+        false
     }
 
     /// Every player still in the game passed in a row: resolve the chain's last item, or
