@@ -1,7 +1,6 @@
 //! Applying a decision: the main window, declaring attackers and assigning defenders.
 
 use super::*;
-use std::sync::Arc;
 
 impl AllegianceState {
     /// Apply a legal action.
@@ -177,27 +176,23 @@ impl AllegianceState {
             return;
         }
         let i = (a - ATK) as usize;
-        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
-        let db = &sh.db;
         let (uid, effects) = if i == UNITS {
             self.players[p].weapon_exh = true;
             let f = self.players[p].weapon;
             self.players[p].played |= self.weapon_bit(p, f);
-            (
-                WEAPON,
-                &db.heroes[self.players[p].hero as usize].weapons[f as usize].effects,
-            )
+            (WEAPON, self.face_effects(p, true))
         } else {
             let u = &mut self.players[p].units[i];
             u.exhausted = true;
-            (u.uid, &db.card(u.card).effects)
+            let (uid, card) = (u.uid, u.card);
+            (uid, self.card_effects(card))
         };
         let card = if uid == WEAPON {
             0
         } else {
             self.players[p].units[i].card
         };
-        self.own_trigs(p, card, uid, effects, Trigger::Attack);
+        self.own_trigs(p, card, uid, &effects, Trigger::Attack);
         if uid != WEAPON {
             for (c, owner) in self.players[p].units[i].att {
                 if c != 255 {

@@ -1,7 +1,6 @@
 //! Battles: attack values, hit triggers, battle damage with armor and shields, and the defender's armor-spread decision.
 
 use super::*;
-use std::sync::Arc;
 
 impl AllegianceState {
     /// The battle is over: "for this battle" attack modifiers end with it.
@@ -226,23 +225,17 @@ impl AllegianceState {
 
     /// Collect the `hit:` effects of attacker `uid` of `ap`.
     pub(super) fn hit_trigs(&mut self, ap: usize, uid: u16) {
-        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
         if uid == WEAPON {
-            let f = self.players[ap].weapon as usize;
-            self.own_trigs(
-                ap,
-                0,
-                WEAPON,
-                &sh.db.heroes[self.players[ap].hero as usize].weapons[f].effects,
-                Trigger::Hit,
-            );
+            let w = self.face_effects(ap, true);
+            self.own_trigs(ap, 0, WEAPON, &w, Trigger::Hit);
             return;
         }
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
         let u = self.players[s].units[i];
-        self.own_trigs(s, u.card, uid, &sh.db.card(u.card).effects, Trigger::Hit);
+        let e = self.card_effects(u.card);
+        self.own_trigs(s, u.card, uid, &e, Trigger::Hit);
         for (c, owner) in u.att {
             if c != 255 {
                 self.attached_trigs(c, owner, uid, Trigger::Hit);

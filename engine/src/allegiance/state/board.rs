@@ -1,7 +1,6 @@
 //! The board: damage to units and heroes, destruction, leaving and entering play, attachments, discard piles, temporary removal (banish) and control change (steal).
 
 use super::*;
-use std::sync::Arc;
 
 impl AllegianceState {
     /// Deal `d` damage to unit `uid` (shield first); destroys it at lethal damage.
@@ -55,13 +54,16 @@ impl AllegianceState {
             return;
         };
         let u = self.leave_play(s, i);
-        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
-        let card = sh.db.card(u.card);
-        log!(self, "{} of P{s} is destroyed", card.name);
+        log!(
+            self,
+            "{} of P{s} is destroyed",
+            self.shared.db.card(u.card).name
+        );
         if self.players[s].alive {
-            self.own_trigs(s, u.card, NONE, &card.effects, Trigger::Death);
+            let e = self.card_effects(u.card);
+            self.own_trigs(s, u.card, NONE, &e, Trigger::Death);
         }
-        if let Some(d) = card.kind.deck() {
+        if let Some(d) = self.shared.db.card(u.card).kind.deck() {
             if self.necro_in_game(s) {
                 if !self.decks[d].is_full() {
                     self.decks[d].insert(0, u.card);
@@ -210,8 +212,6 @@ impl AllegianceState {
     }
 
     pub(super) fn enter_play(&mut self, p: usize, card: u8) {
-        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
-        let c = sh.db.card(card);
         if self.players[p].units.is_full() {
             self.discard_card(card);
             self.territory_full();
@@ -244,9 +244,14 @@ impl AllegianceState {
             att: [(255, 255); 2],
             curse: [0; MAX_PLAYERS],
         });
-        log!(self, "{} enters play for P{p}", c.name);
-        self.own_trigs(p, card, uid, &c.effects, Trigger::Enter);
-        self.statics_touched(self.shared.db.has_static(&c.effects));
+        log!(
+            self,
+            "{} enters play for P{p}",
+            self.shared.db.card(card).name
+        );
+        let e = self.card_effects(card);
+        self.own_trigs(p, card, uid, &e, Trigger::Enter);
+        self.statics_touched(self.shared.db.has_static(&e));
     }
 }
 

@@ -1,7 +1,6 @@
 //! Turn flow: the start and end of a turn, stepping through phases, end-of-turn triggers, passing priority, and placing triggered effects and announced maneuvers on the chain.
 
 use super::*;
-use std::sync::Arc;
 
 impl AllegianceState {
     pub(super) fn start_turn(&mut self, p: u8) {
@@ -105,17 +104,36 @@ impl AllegianceState {
         }
     }
 
+    /// The effect ids of card `card`, copied out of the card tables (two at most) so that
+    /// [`Self::own_trigs`] may borrow the state mutably. Holding the tables through a clone of
+    /// their `Arc` instead counted a reference on a counter every worker thread shares.
+    #[inline]
+    pub(super) fn card_effects(&self, card: u8) -> ArrayVec<u16, 2> {
+        self.shared.db.card(card).effects.clone()
+    }
+
+    /// The effect ids of the weapon (`weapon`) or armor face seat `p` has in play, as
+    /// [`Self::card_effects`].
+    #[inline]
+    pub(super) fn face_effects(&self, p: usize, weapon: bool) -> ArrayVec<u16, 2> {
+        let pl = &self.players[p];
+        let hero = &self.shared.db.heroes[pl.hero as usize];
+        if weapon {
+            hero.weapons[pl.weapon as usize].effects.clone()
+        } else {
+            hero.armors[pl.armor as usize].effects.clone()
+        }
+    }
+
     pub(super) fn collect_endturn(&mut self, p: usize) {
-        let sh = Arc::clone(&self.shared); // own_trigs borrows self mutably
-        let db = &sh.db;
-        let hero = &db.heroes[self.players[p].hero as usize];
-        let w = &hero.weapons[self.players[p].weapon as usize].effects;
-        self.own_trigs(p, 0, WEAPON, w, Trigger::EndTurn);
-        let a = &hero.armors[self.players[p].armor as usize].effects;
-        self.own_trigs(p, 0, ARMOR, a, Trigger::EndTurn);
+        let w = self.face_effects(p, true);
+        self.own_trigs(p, 0, WEAPON, &w, Trigger::EndTurn);
+        let a = self.face_effects(p, false);
+        self.own_trigs(p, 0, ARMOR, &a, Trigger::EndTurn);
         for i in 0..self.players[p].units.len() {
             let u = self.players[p].units[i];
-            self.own_trigs(p, u.card, u.uid, &db.card(u.card).effects, Trigger::EndTurn);
+            let e = self.card_effects(u.card);
+            self.own_trigs(p, u.card, u.uid, &e, Trigger::EndTurn);
             for (c, owner) in u.att {
                 if c == 255 {
                     continue;

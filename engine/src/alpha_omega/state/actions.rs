@@ -239,18 +239,26 @@ impl AoState {
         let p = self.cur as usize;
         let pos = self.seats[p].hand[h];
         let c = self.hand_card(p, pos);
-        let sh = Arc::clone(&self.shared); // entering play below borrows self mutably
-        let d = sh.db.card(self.id(c));
-        if d.kind == Kind::Item {
+        // What the play needs of the card, copied out of the card tables, as entering play
+        // below borrows the state mutably (holding the tables through a clone of their `Arc`
+        // instead counted a reference on a counter every worker thread shares).
+        let id = self.id(c);
+        let d = self.shared.db.card(id);
+        let (kind, calm_or_boost, cancel) = (
+            d.kind,
+            d.has(Verb::Calm) || d.has(Verb::Boost),
+            d.has(Verb::Cancel),
+        );
+        let effects = d.effects.clone();
+        if kind == Kind::Item {
             self.phase = Phase::Target(h as u8);
             return;
         }
         self.seats[p].hand.remove(h);
         self.seats[p].played |= 1 << pos;
-        log!(self, "P{p} plays {}", d.name);
-        match d.kind {
+        log!(self, "P{p} plays {}", self.shared.db.card(id).name);
+        match kind {
             Kind::Person => {
-                let id = self.id(c);
                 self.used[id as usize / 64] |= 1 << (id % 64);
                 self.enter(c, false, p as u8);
             }
@@ -258,8 +266,8 @@ impl AoState {
                 self.enter_place(c, false, p as u8);
             }
             _ => {
-                let lasting = d.has(Verb::Calm) || d.has(Verb::Boost);
-                if d.has(Verb::Cancel) {
+                let lasting = calm_or_boost;
+                if cancel {
                     let ev = (0..self.field.len())
                         .find(|&i| self.field[i].opp && self.udef(i).kind == Kind::Event);
                     if let Some(i) = ev {
@@ -276,7 +284,7 @@ impl AoState {
                 }
             }
         }
-        for e in d.effects.iter() {
+        for e in effects.iter() {
             if matches!(e.trigger, Trigger::Arrive | Trigger::Play) {
                 match e.verb {
                     Verb::Draw => {

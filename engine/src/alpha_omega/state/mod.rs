@@ -248,7 +248,9 @@ impl AoState {
     pub(crate) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng, hold: bool) -> Self {
         let r = shared.rules;
         let mut s = AoState {
-            shared: Arc::clone(&shared),
+            // The caller's `Arc` is moved in, not cloned: a clone counts a reference on a
+            // counter every worker thread shares.
+            shared,
             players: r.players,
             decks: [0; MAX_PLAYERS],
             seats: Default::default(),
@@ -276,15 +278,15 @@ impl AoState {
             // A common deck is the first seat's, for every seat.
             s.decks[p] = if r.common_deck { seating[0] } else { deck };
             if p == 0 || !r.common_deck {
-                let n = shared.decks[s.decks[p] as usize].cards.len() as u8;
+                let n = s.shared.decks[s.decks[p] as usize].cards.len() as u8;
                 // Stacked decks (scenarios) keep list order, the first card on top.
                 s.seats[p].deck.extend((0..n).rev());
             }
         }
         s.opp_deck
-            .extend((0..shared.opponent.cards.len() as u8).rev());
+            .extend((0..s.shared.opponent.cards.len() as u8).rev());
         s.calling_deck
-            .extend(shared.callings.iter().rev().copied().take(CALLINGS));
+            .extend(s.shared.callings.iter().rev().copied().take(CALLINGS));
         if r.shuffle {
             for p in 0..r.players as usize {
                 crate::rng::shuffle(&mut s.seats[p].deck, &mut s.rng);

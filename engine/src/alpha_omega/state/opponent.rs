@@ -117,16 +117,23 @@ impl AoState {
 
     /// An Opponent event takes effect (drawn, or set off when a Person arrives).
     fn opp_event(&mut self, c: Cref) {
-        let sh = Arc::clone(&self.shared); // the effects below borrow self mutably
-        let d = sh.db.card(self.id(c));
-        let effects: ArrayVec<Effect, 4> = d.effects.iter().copied().collect();
+        // The effects are copied out of the card tables, as the effects below borrow the
+        // state mutably (holding the tables through a clone of their `Arc` instead counted a
+        // reference on a counter every worker thread shares).
+        let id = self.id(c);
+        let effects: ArrayVec<Effect, 4> =
+            self.shared.db.card(id).effects.iter().copied().collect();
         let mut lasting = 0;
         for e in effects {
             match e.verb {
                 Verb::Summon => self.summon(e.n),
                 Verb::Storm => {
                     let rounds = if e.m == DIE { self.roll() } else { e.m };
-                    log!(self, "{} lasts {rounds} rounds", d.name);
+                    log!(
+                        self,
+                        "{} lasts {rounds} rounds",
+                        self.shared.db.card(id).name
+                    );
                     self.storm(e.n);
                     lasting = rounds.saturating_sub(1);
                 }
@@ -150,7 +157,11 @@ impl AoState {
                         None => {
                             if let Some(k) = self.enter(c, true, u8::MAX) {
                                 self.field[k].left = WAITING;
-                                log!(self, "{} waits for an Opponent Person", d.name);
+                                log!(
+                                    self,
+                                    "{} waits for an Opponent Person",
+                                    self.shared.db.card(id).name
+                                );
                             }
                             return;
                         }

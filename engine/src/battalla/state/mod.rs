@@ -338,7 +338,9 @@ impl BtState {
             _ => rand::RngExt::random_range(&mut rng, 0..2u8),
         };
         let mut s = BtState {
-            shared: Arc::clone(&shared),
+            // The caller's `Arc` is moved in, not cloned: a clone counts a reference on a
+            // counter every worker thread shares.
+            shared,
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             board: Default::default(),
@@ -370,7 +372,7 @@ impl BtState {
             log: Vec::new(),
         };
         for p in 0..2 {
-            let d = &shared.decks[s.decks[p] as usize];
+            let d = &s.shared.decks[s.decks[p] as usize];
             let n = d.cards.len() as u8;
             // Stacked decks (scenarios) keep list order, the first card on top.
             s.players[p].deck.extend((0..n).rev());

@@ -243,7 +243,9 @@ impl MaState {
             _ => rand::RngExt::random_range(&mut rng, 0..2u8),
         };
         let mut s = MaState {
-            shared: Arc::clone(&shared),
+            // The caller's `Arc` is moved in, not cloned: a clone counts a reference on a
+            // counter every worker thread shares.
+            shared,
             decks: [seating[0], seating[1]],
             players: [Player::default(), Player::default()],
             cur: first,
@@ -265,7 +267,7 @@ impl MaState {
         };
         for p in 0..2 {
             s.refresh_units(p);
-            let n = shared.decks[s.decks[p] as usize].cards.len() as u8;
+            let n = s.shared.decks[s.decks[p] as usize].cards.len() as u8;
             // Stacked decks (scenarios) keep list order, the first card on top.
             s.players[p].deck.extend((0..n).rev());
             if r.shuffle {
