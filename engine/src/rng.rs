@@ -90,12 +90,20 @@ fn below(rng: &mut GameRng, range: u32) -> u32 {
 /// Every engine shuffles through here; the identity with rand is tested below for every
 /// length up to 300.
 pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
-    let len = v.len();
-    if len <= 1 {
-        return;
-    }
     // rand switches to another algorithm from here on; no card pile comes near it.
-    assert!(len < u32::MAX as usize, "shuffle of {len} elements");
+    assert!(
+        v.len() < u32::MAX as usize,
+        "shuffle of {} elements",
+        v.len()
+    );
+    shuffle_by(v, rng, |n, m| (n / m, n % m));
+}
+
+/// The loop of [`shuffle`] and [`shuffle_small`], with `div(n, m)` giving `n / m` and
+/// `n % m` (the only place the two differ).
+#[inline(always)]
+fn shuffle_by<T>(v: &mut [T], rng: &mut GameRng, div: impl Fn(u32, u32) -> (u32, u32)) {
+    let len = v.len();
     // One draw per chunk: it serves `count` indices `i..i + count`, uniform in `0..=i`,
     // `0..=i + 1`, ... (mixed radix); the last of them is what remains of the draw. A chunk
     // cut off by the end of the slice is simply dropped, as rand does.
@@ -110,9 +118,8 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
         let mut chunk = below(rng, bound);
         let last = i + count as usize - 1;
         for k in i..last.min(len) {
-            let m = k as u32 + 1;
-            let j = chunk % m;
-            chunk /= m;
+            let (q, j) = div(chunk, k as u32 + 1);
+            chunk = q;
             // `j <= k` always; `min` lets the compiler drop the bounds check.
             v.swap(k, (j as usize).min(k));
         }
@@ -158,26 +165,10 @@ fn div_small(n: u32, m: usize) -> (u32, u32) {
 /// multiplications ([`div_small`]). Longer slices are passed on to [`shuffle`]. The
 /// identity with [`shuffle`] is tested below for every length up to [`SMALL_SHUFFLE`].
 pub fn shuffle_small<T>(v: &mut [T], rng: &mut GameRng) {
-    let len = v.len();
-    if len > SMALL_SHUFFLE {
+    if v.len() > SMALL_SHUFFLE {
         return shuffle(v, rng);
     }
-    let mut i = 1usize;
-    while i < len {
-        // `i + 1 <= SMALL_SHUFFLE < CHUNK_TABLE_LEN`.
-        let (bound, count) = CHUNK_TABLE[i + 1];
-        let mut chunk = below(rng, bound);
-        let last = i + count as usize - 1;
-        for k in i..last.min(len) {
-            let (q, j) = div_small(chunk, k + 1);
-            chunk = q;
-            v.swap(k, (j as usize).min(k));
-        }
-        if last < len {
-            v.swap(last, (chunk as usize).min(last));
-        }
-        i = last + 1;
-    }
+    shuffle_by(v, rng, |n, m| div_small(n, m as usize));
 }
 
 #[cfg(test)]

@@ -105,12 +105,8 @@ impl AllegianceState {
             gold = (gold - pl.prod as i64).max(0);
         }
         // The unlock costs of the unlocked abilities (cooldown 0 or more), from a table by
-        // the set of unlocked abilities: a locked ability's cooldown is negative, so the set
-        // is the cooldowns' sign bits, inverted, gathered into one byte (bit `i`: ability
-        // `i`) by a multiplication.
-        let signs = u64::from_le_bytes(pl.cd.map(|c| c as u8)) & 0x8080_8080_8080_8080;
-        let locked = (signs >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        let unlocked = !locked as u8;
+        // the set of unlocked abilities (bit `i`: ability `i`): the locked ones, inverted.
+        let unlocked = !super::options::cooldown_masks(&pl.cd).1;
         gold += self.shared.tables.heroes[pl.hero as usize].unlocked_gold[unlocked as usize] as i64;
         h + board as f64 / 60.0 + gold as f64 / 200.0
     }

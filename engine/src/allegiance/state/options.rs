@@ -241,11 +241,7 @@ impl AllegianceState {
                 return true;
             }
         }
-        let face = |e: u16, exhausted: bool| {
-            e != NO_EFFECT
-                && !(exhausted && t.effects[e as usize].cost_exhaust)
-                && self.can_activate(p, e, exhausted)
-        };
+        let face = |e: u16, exhausted: bool| e != NO_EFFECT && self.can_activate(p, e, exhausted);
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
             || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
     }
@@ -297,12 +293,10 @@ impl AllegianceState {
                 out.push(Action(UNLOCK + i as u16));
             }
         }
-        // A battle against each opponent (`opponents`, with the window's player's own
-        // checks asked once).
+        // A battle against each opponent.
         if pl.alive && self.has_attacker(p) {
-            let team = self.fmt() == Format::Team;
-            for (q, o) in self.players.iter().enumerate() {
-                if q != p && o.alive && !(team && p % 2 == q % 2) {
+            for q in 0..self.n() {
+                if self.opponents(p, q) {
                     out.push(Action(BATTLE + q as u16));
                 }
             }
@@ -531,7 +525,7 @@ impl AllegianceState {
 /// The abilities whose cooldown is 0 (ready) and below 0 (locked), a bit each (bit `j`:
 /// ability `j`), from the eight cooldowns read as one word, a byte each.
 #[inline(always)]
-fn cooldown_masks(cd: &[i8; ABILITIES]) -> (u8, u8) {
+pub(super) fn cooldown_masks(cd: &[i8; ABILITIES]) -> (u8, u8) {
     const _: () = assert!(ABILITIES == 8);
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // The high bit of each byte, gathered into the top byte (byte `j` to bit `j`).
