@@ -8,13 +8,16 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        let u = &mut self.players[s].units[i];
+        let pl = &mut self.players[s];
+        let u = &mut pl.units[i];
         let d = absorb(&mut u.shield, d);
         if d <= 0 {
             return;
         }
         u.dmg += d;
         let u = *u;
+        // Damage lowers the unit's worth by as much (see `base_worth`).
+        pl.board = pl.board.wrapping_sub(d as i64);
         log!(
             self,
             "{} of P{s} takes {d} damage ({} total)",
@@ -107,8 +110,10 @@ impl AllegianceState {
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
         let u = self.players[s].units.remove(i);
+        let w = self.base_worth(&u);
         let pl = &mut self.players[s];
         pl.act_units = without_bit(pl.act_units, i);
+        pl.board = pl.board.wrapping_sub(w);
         for (c, _) in u.att {
             self.detach(c);
         }
@@ -190,9 +195,12 @@ impl AllegianceState {
             return;
         }
         let mut u = self.players[s].units.remove(i);
+        let w = self.base_worth(&u);
         self.players[s].act_units = without_bit(self.players[s].act_units, i);
+        self.players[s].board = self.players[s].board.wrapping_sub(w);
         let slot = self.players[who].units.len();
         self.players[who].act_units |= self.acts(u.card) << slot;
+        self.players[who].board = self.players[who].board.wrapping_add(w);
         u.entered = self.turn;
         log!(
             self,
@@ -230,8 +238,7 @@ impl AllegianceState {
         let uid = self.next_uid;
         self.next_uid += 1;
         let slot = self.players[p].units.len();
-        self.players[p].act_units |= self.acts(card) << slot;
-        self.players[p].units.push(Unit {
+        let u = Unit {
             uid,
             card,
             dmg: 0,
@@ -243,7 +250,12 @@ impl AllegianceState {
             entered: self.turn,
             att: [(255, 255); 2],
             curse: [0; MAX_PLAYERS],
-        });
+        };
+        let (w, act) = (self.base_worth(&u), self.acts(card));
+        let pl = &mut self.players[p];
+        pl.act_units |= act << slot;
+        pl.board = pl.board.wrapping_add(w);
+        pl.units.push(u);
         log!(
             self,
             "{} enters play for P{p}",

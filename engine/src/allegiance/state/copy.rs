@@ -161,6 +161,7 @@ impl Clone for Player {
             focus: self.focus,
             curse: self.curse,
             act_units: self.act_units,
+            board: self.board,
             hand_actions: self.hand_actions,
         }
     }
@@ -191,6 +192,7 @@ impl Clone for Player {
             focus,
             curse,
             act_units,
+            board,
             hand_actions,
         } = o;
         self.hero = *hero;
@@ -215,6 +217,7 @@ impl Clone for Player {
         self.focus = *focus;
         self.curse = *curse;
         self.act_units = *act_units;
+        self.board = *board;
         self.hand_actions = *hand_actions;
     }
 }

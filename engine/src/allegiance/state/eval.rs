@@ -23,7 +23,35 @@ fn worth(stats: &[[i32; 2]; crate::allegiance::tables::IDS], u: &Unit, m: [i32; 
     power.max(0).wrapping_add(hp).wrapping_sub(u.dmg as i64)
 }
 
+/// Change unit `u` with `f`, keeping `board` (the `Player::board` of its territory) right:
+/// for changes of its augment or curse counters. `stats` as in [`worth`].
+#[inline(always)]
+pub(super) fn rework(
+    stats: &[[i32; 2]; crate::allegiance::tables::IDS],
+    board: &mut i64,
+    u: &mut Unit,
+    f: impl FnOnce(&mut Unit),
+) {
+    let before = worth(stats, u, [0, 0]);
+    f(u);
+    *board = board.wrapping_add(worth(stats, u, [0, 0]).wrapping_sub(before));
+}
+
 impl AllegianceState {
+    /// Unit `u`'s worth without static modifiers: its part of `Player::board`.
+    #[inline(always)]
+    pub(super) fn base_worth(&self, u: &Unit) -> i64 {
+        worth(&self.shared.tables.stats, u, [0, 0])
+    }
+
+    /// `Player::board` of seat `p`, worked out afresh.
+    pub(in crate::allegiance) fn walk_board(&self, p: usize) -> i64 {
+        self.players[p]
+            .units
+            .iter()
+            .fold(0, |b, u| b.wrapping_add(self.base_worth(u)))
+    }
+
     /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
     /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
     /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
@@ -82,12 +110,9 @@ impl AllegianceState {
         // plus its health left (maximum health as in `max_hp`). Whole numbers: summed
         // exactly as integers.
         let stats = &self.shared.tables.stats;
-        // Without static modifiers in play (the common case) the table is not read.
+        // Without static modifiers in play (the common case) the kept sum is the board.
         let mut board: i64 = match mods {
-            None => pl
-                .units
-                .iter()
-                .fold(0, |b, u| b.wrapping_add(worth(stats, u, [0, 0]))),
+            None => pl.board,
             Some(m) => pl
                 .units
                 .iter()
@@ -246,6 +271,25 @@ mod tests {
             }
             mine - if k > 0.0 { foe / k } else { 0.0 }
         }
+    }
+
+    /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's
+    /// kept board worth (`Player::board`) equals the walk of its units.
+    #[test]
+    fn kept_board_equals_the_walk() {
+        let (mut checked, mut nonzero) = (0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..8u64 {
+                each_random_position(a, seating, game, |g| {
+                    for p in 0..g.n() {
+                        assert_eq!(g.players[p].board, g.walk_board(p), "seat {p}");
+                        checked += 1;
+                        nonzero += u64::from(g.players[p].board != 0);
+                    }
+                });
+            }
+        }
+        assert!(checked > 10_000 && nonzero > 5_000, "{checked} {nonzero}");
     }
 
     /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's

@@ -1,5 +1,6 @@
 //! Resolving chain items: paying costs, the effect ops one by one with their scopes and amounts, resolution choices, healing and the unit-or-hero ops.
 
+use super::eval::rework;
 use super::*;
 
 /// The units and heroes an op acts on (see [`AllegianceState::scope_ids`]).
@@ -444,10 +445,20 @@ impl AllegianceState {
             OpCode::Destroy => self.destroy(t),
             _ => {
                 let in_battle = self.battle.is_some();
-                let u = &mut self.players[s].units[i];
+                let stats = &self.shared.tables.stats;
+                let pl = &mut self.players[s];
+                let u = &mut pl.units[i];
+                // Healing, augment and curse counters change the unit's worth, and so the
+                // territory's kept sum (`Player::board`); the other codes do not.
                 match code {
-                    OpCode::Heal => u.dmg = (u.dmg - n).max(0),
-                    OpCode::Augment => u.aug += n as u16,
+                    OpCode::Heal => {
+                        let dmg = (u.dmg - n).max(0);
+                        pl.board = pl
+                            .board
+                            .wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
+                        u.dmg = dmg;
+                    }
+                    OpCode::Augment => rework(stats, &mut pl.board, u, |u| u.aug += n as u16),
                     // "For this battle": only while a battle is in progress.
                     OpCode::Boost if card == BATTLE_LONG && in_battle => {
                         let b = &mut u.battle_boost[who];
@@ -463,7 +474,7 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
-                    OpCode::Curse => u.curse[who] += n as u16,
+                    OpCode::Curse => rework(stats, &mut pl.board, u, |u| u.curse[who] += n as u16),
                     _ => {}
                 }
                 if code == OpCode::Attach {

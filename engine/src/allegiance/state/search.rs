@@ -111,6 +111,13 @@ impl AllegianceState {
                     pl.hand_actions
                 ));
             }
+            if pl.board != self.walk_board(p) {
+                return Err(format!(
+                    "P{p} keeps its board's worth as {}, it is {}",
+                    pl.board,
+                    self.walk_board(p)
+                ));
+            }
             let acts = self.act_slots(p);
             if pl.act_units != acts {
                 return Err(format!(

@@ -101,6 +101,7 @@ impl AllegianceState {
             pl.focus = 0;
             pl.curse = [0; MAX_PLAYERS];
             pl.act_units = 0;
+            pl.board = 0;
             pl.hand_actions = 0;
         }
         self.chain.clear();
