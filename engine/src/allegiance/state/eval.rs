@@ -150,25 +150,32 @@ impl AllegianceState {
         let q = b.def as usize;
         let ap = b.atk as usize;
         let units = &self.players[ap].units;
+        let stats = &self.shared.tables.stats;
+        // Wrapping 32-bit adds: the values are those of the checked adds, which never
+        // overflow (the per-seat boosts are bounded far below 2^31, see `Unit::boost`); the
+        // boosts of all seats are summed as one vector.
         let mut total: i32 = 0;
         for at in b.attackers.iter().filter(|at| at.blocker == NONE) {
             // As `attacker_power`: the weapon, or a unit the attacker still controls
             // (unit ids are unique: another territory cannot hold it), with the static
             // attack modifier from the table instead of a walk of the static abilities.
-            total += if at.uid == WEAPON {
-                self.weapon_power(ap).max(0)
+            let power = if at.uid == WEAPON {
+                self.weapon_power(ap)
             } else if let Some(i) = units.iter().position(|u| u.uid == at.uid) {
                 let u = &units[i];
-                (self.shared.tables.stats[u.card as usize][0]
-                    + u.aug as i32
-                    + u.boost.iter().sum::<i32>()
-                    + u.battle_boost.iter().sum::<i32>()
-                    - u.curses()
-                    + mod_of(mods, ap, i)[0])
-                    .max(0)
+                let mut boosts = [0i32; MAX_PLAYERS];
+                for (k, b) in boosts.iter_mut().enumerate() {
+                    *b = u.boost[k].wrapping_add(u.battle_boost[k]);
+                }
+                stats[u.card as usize][0]
+                    .wrapping_add(u.aug as i32)
+                    .wrapping_add(boosts.iter().fold(0, |s, &b| s.wrapping_add(b)))
+                    .wrapping_sub(u.curses())
+                    .wrapping_add(mod_of(mods, ap, i)[0])
             } else {
                 continue;
             };
+            total = total.wrapping_add(power.max(0));
         }
         let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
         weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
