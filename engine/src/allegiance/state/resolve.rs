@@ -443,22 +443,11 @@ impl AllegianceState {
         match code {
             OpCode::Damage => self.damage_unit(t, n),
             OpCode::Destroy => self.destroy(t),
+            OpCode::Heal | OpCode::Augment | OpCode::Curse => self.worth_op(s, i, who, code, n),
             _ => {
                 let in_battle = self.battle.is_some();
-                let stats = &self.shared.tables.stats;
-                let pl = &mut self.players[s];
-                let u = &mut pl.units[i];
-                // Healing, augment and curse counters change the unit's worth, and so the
-                // territory's kept sum (`Player::board`); the other codes do not.
+                let u = &mut self.players[s].units[i];
                 match code {
-                    OpCode::Heal => {
-                        let dmg = (u.dmg - n).max(0);
-                        pl.board = pl
-                            .board
-                            .wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
-                        u.dmg = dmg;
-                    }
-                    OpCode::Augment => rework(stats, &mut pl.board, u, |u| u.aug += n as u16),
                     // "For this battle": only while a battle is in progress.
                     OpCode::Boost if card == BATTLE_LONG && in_battle => {
                         let b = &mut u.battle_boost[who];
@@ -474,7 +463,6 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
-                    OpCode::Curse => rework(stats, &mut pl.board, u, |u| u.curse[who] += n as u16),
                     _ => {}
                 }
                 if code == OpCode::Attach {
@@ -485,6 +473,28 @@ impl AllegianceState {
                     );
                 }
             }
+        }
+    }
+
+    /// Heal unit `i` of seat `s` by `n`, or put `n` augment or curse counters (placed by
+    /// `who`) on it: the ops that change its worth, and so its territory's kept sum
+    /// (`Player::board`). Out of line: they are rare, and the op loop stays lean.
+    #[inline(never)]
+    fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
+        let stats = &self.shared.tables.stats;
+        let pl = &mut self.players[s];
+        let u = &mut pl.units[i];
+        match code {
+            OpCode::Heal => {
+                let dmg = (u.dmg - n).max(0);
+                pl.board = pl
+                    .board
+                    .wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
+                u.dmg = dmg;
+            }
+            OpCode::Augment => rework(stats, &mut pl.board, u, |u| u.aug += n as u16),
+            OpCode::Curse => rework(stats, &mut pl.board, u, |u| u.curse[who] += n as u16),
+            _ => {}
         }
     }
 
