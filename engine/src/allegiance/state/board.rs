@@ -8,8 +8,7 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        let pl = &mut self.players[s];
-        let u = &mut pl.units[i];
+        let u = &mut self.players[s].units[i];
         let d = absorb(&mut u.shield, d);
         if d <= 0 {
             return;
@@ -17,7 +16,7 @@ impl AllegianceState {
         u.dmg += d;
         let u = *u;
         // Damage lowers the unit's worth by as much (see `base_worth`).
-        pl.board = pl.board.wrapping_sub(d as i64);
+        self.boards[s] = self.boards[s].wrapping_sub(d as i64);
         log!(
             self,
             "{} of P{s} takes {d} damage ({} total)",
@@ -113,7 +112,7 @@ impl AllegianceState {
         let w = self.base_worth(&u);
         let pl = &mut self.players[s];
         pl.act_units = without_bit(pl.act_units, i);
-        pl.board = pl.board.wrapping_sub(w);
+        self.boards[s] = self.boards[s].wrapping_sub(w);
         for (c, _) in u.att {
             self.detach(c);
         }
@@ -197,10 +196,10 @@ impl AllegianceState {
         let mut u = self.players[s].units.remove(i);
         let w = self.base_worth(&u);
         self.players[s].act_units = without_bit(self.players[s].act_units, i);
-        self.players[s].board = self.players[s].board.wrapping_sub(w);
+        self.boards[s] = self.boards[s].wrapping_sub(w);
         let slot = self.players[who].units.len();
         self.players[who].act_units |= self.acts(u.card) << slot;
-        self.players[who].board = self.players[who].board.wrapping_add(w);
+        self.boards[who] = self.boards[who].wrapping_add(w);
         u.entered = self.turn;
         log!(
             self,
@@ -254,7 +253,7 @@ impl AllegianceState {
         let (w, act) = (self.base_worth(&u), self.acts(card));
         let pl = &mut self.players[p];
         pl.act_units |= act << slot;
-        pl.board = pl.board.wrapping_add(w);
+        self.boards[p] = self.boards[p].wrapping_add(w);
         pl.units.push(u);
         log!(
             self,

@@ -161,7 +161,6 @@ impl Clone for Player {
             focus: self.focus,
             curse: self.curse,
             act_units: self.act_units,
-            board: self.board,
             hand_actions: self.hand_actions,
         }
     }
@@ -192,7 +191,6 @@ impl Clone for Player {
             focus,
             curse,
             act_units,
-            board,
             hand_actions,
         } = o;
         self.hero = *hero;
@@ -217,7 +215,6 @@ impl Clone for Player {
         self.focus = *focus;
         self.curse = *curse;
         self.act_units = *act_units;
-        self.board = *board;
         self.hand_actions = *hand_actions;
     }
 }
@@ -253,6 +250,7 @@ impl Clone for AllegianceState {
             log: self.log.clone(),
             statics: self.statics,
             static_kinds: self.static_kinds,
+            boards: self.boards,
         }
     }
 
@@ -286,6 +284,7 @@ impl Clone for AllegianceState {
             log,
             statics,
             static_kinds,
+            boards,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -340,6 +339,7 @@ impl Clone for AllegianceState {
         }
         self.statics = *statics;
         self.static_kinds = *static_kinds;
+        self.boards = *boards;
     }
 }
 

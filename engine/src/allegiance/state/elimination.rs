@@ -41,7 +41,7 @@ impl AllegianceState {
         }
         // The curse counters they placed on units are gone: every territory's worth anew.
         for q in 0..self.n() {
-            self.players[q].board = self.walk_board(q);
+            self.boards[q] = self.walk_board(q);
         }
         let mut k = 0;
         while k < self.banished.len() {

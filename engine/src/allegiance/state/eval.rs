@@ -23,7 +23,7 @@ fn worth(stats: &[[i32; 2]; crate::allegiance::tables::IDS], u: &Unit, m: [i32; 
     power.max(0).wrapping_add(hp).wrapping_sub(u.dmg as i64)
 }
 
-/// Change unit `u` with `f`, keeping `board` (the `Player::board` of its territory) right:
+/// Change unit `u` with `f`, keeping `board` (the `AllegianceState::boards` of its territory) right:
 /// for changes of its augment or curse counters. `stats` as in [`worth`].
 #[inline(always)]
 pub(super) fn rework(
@@ -38,13 +38,13 @@ pub(super) fn rework(
 }
 
 impl AllegianceState {
-    /// Unit `u`'s worth without static modifiers: its part of `Player::board`.
+    /// Unit `u`'s worth without static modifiers: its part of `AllegianceState::boards`.
     #[inline(always)]
     pub(super) fn base_worth(&self, u: &Unit) -> i64 {
         worth(&self.shared.tables.stats, u, [0, 0])
     }
 
-    /// `Player::board` of seat `p`, worked out afresh.
+    /// `AllegianceState::boards` of seat `p`, worked out afresh.
     pub(in crate::allegiance) fn walk_board(&self, p: usize) -> i64 {
         self.players[p]
             .units
@@ -112,7 +112,7 @@ impl AllegianceState {
         let stats = &self.shared.tables.stats;
         // Without static modifiers in play (the common case) the kept sum is the board.
         let mut board: i64 = match mods {
-            None => pl.board,
+            None => self.boards[q],
             Some(m) => pl
                 .units
                 .iter()
@@ -281,7 +281,7 @@ mod tests {
     }
 
     /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's
-    /// kept board worth (`Player::board`) equals the walk of its units.
+    /// kept board worth (`AllegianceState::boards`) equals the walk of its units.
     #[test]
     fn kept_board_equals_the_walk() {
         let (mut checked, mut nonzero) = (0u64, 0u64);
@@ -289,9 +289,9 @@ mod tests {
             for game in 0..8u64 {
                 each_random_position(a, seating, game, |g| {
                     for p in 0..g.n() {
-                        assert_eq!(g.players[p].board, g.walk_board(p), "seat {p}");
+                        assert_eq!(g.boards[p], g.walk_board(p), "seat {p}");
                         checked += 1;
-                        nonzero += u64::from(g.players[p].board != 0);
+                        nonzero += u64::from(g.boards[p] != 0);
                     }
                 });
             }

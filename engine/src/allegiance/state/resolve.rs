@@ -478,22 +478,20 @@ impl AllegianceState {
 
     /// Heal unit `i` of seat `s` by `n`, or put `n` augment or curse counters (placed by
     /// `who`) on it: the ops that change its worth, and so its territory's kept sum
-    /// (`Player::board`). Out of line: they are rare, and the op loop stays lean.
+    /// (`AllegianceState::boards`). Out of line: they are rare, and the op loop stays lean.
     #[inline(never)]
     fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
         let stats = &self.shared.tables.stats;
-        let pl = &mut self.players[s];
-        let u = &mut pl.units[i];
+        let board = &mut self.boards[s];
+        let u = &mut self.players[s].units[i];
         match code {
             OpCode::Heal => {
                 let dmg = (u.dmg - n).max(0);
-                pl.board = pl
-                    .board
-                    .wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
+                *board = board.wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
                 u.dmg = dmg;
             }
-            OpCode::Augment => rework(stats, &mut pl.board, u, |u| u.aug += n as u16),
-            OpCode::Curse => rework(stats, &mut pl.board, u, |u| u.curse[who] += n as u16),
+            OpCode::Augment => rework(stats, board, u, |u| u.aug += n as u16),
+            OpCode::Curse => rework(stats, board, u, |u| u.curse[who] += n as u16),
             _ => {}
         }
     }

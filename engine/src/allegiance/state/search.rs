@@ -111,10 +111,10 @@ impl AllegianceState {
                     pl.hand_actions
                 ));
             }
-            if pl.board != self.walk_board(p) {
+            if self.boards[p] != self.walk_board(p) {
                 return Err(format!(
                     "P{p} keeps its board's worth as {}, it is {}",
-                    pl.board,
+                    self.boards[p],
                     self.walk_board(p)
                 ));
             }

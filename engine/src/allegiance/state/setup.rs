@@ -33,6 +33,7 @@ impl AllegianceState {
             log: Vec::new(),
             statics: 0,
             static_kinds: [0; STATIC_KINDS],
+            boards: [0; MAX_PLAYERS],
             defeated: 0,
             alive_n: 0,
         };
@@ -101,7 +102,6 @@ impl AllegianceState {
             pl.focus = 0;
             pl.curse = [0; MAX_PLAYERS];
             pl.act_units = 0;
-            pl.board = 0;
             pl.hand_actions = 0;
         }
         self.chain.clear();
@@ -124,6 +124,7 @@ impl AllegianceState {
         self.log.clear();
         self.statics = 0;
         self.static_kinds = [0; STATIC_KINDS];
+        self.boards = [0; MAX_PLAYERS];
         self.defeated = 0;
         self.alive_n = self.players.len() as u8;
         for p in 0..self.n() {
