@@ -113,7 +113,7 @@ impl AllegianceState {
                 let ab = &self.shared.db.heroes[self.players[p].hero as usize].abilities[i];
                 let effect = ab.effect;
                 self.players[p].cd[i] = ab.delay as i8;
-                self.refresh_reaction_bits(p);
+                self.refresh_ready_reactions(p);
                 self.players[p].played |= 1 << i;
                 self.announce(blank(ItemKind::Ability, p, 0, i as u8, effect, NONE));
             }

@@ -265,7 +265,11 @@ impl AllegianceState {
         );
         let e = self.card_effects(card);
         self.own_trigs(p, card, uid, &e, Trigger::Enter);
-        self.statics_touched(self.shared.db.has_static(&e));
+        if self.shared.tables.has_static[card as usize] {
+            self.statics_changed();
+        } else {
+            self.entered_without_static();
+        }
     }
 }
 

@@ -187,7 +187,7 @@ pub struct Player {
     /// the hand when it is 0.
     pub hand_actions: u8,
     /// The hero's reaction abilities that are ready (cooldown 0), a bit each (bit `i`:
-    /// ability `i`); kept where cooldowns change ([`AllegianceState::refresh_reaction_bits`]),
+    /// ability `i`); kept where cooldowns change ([`AllegianceState::refresh_ready_reactions`]),
     /// so that the reaction test of a priority pass reads one byte for them.
     pub ready_reactions: u8,
     /// Which face-up faces have an activated effect: bit 0 the weapon, bit 1 the armor (kept

@@ -256,21 +256,38 @@ impl AllegianceState {
     /// that are ready, and which of its face-up faces have an activated effect (the kept
     /// `Player::ready_reactions` and `Player::face_acts`).
     pub(super) fn reaction_bits(&self, p: usize) -> (u8, u8) {
-        let pl = &self.players[p];
-        let facts = &self.shared.tables.heroes[pl.hero as usize];
-        let ready = cooldown_masks(&pl.cd).0 & facts.reaction_bits;
-        let faces = u8::from(facts.weapon_act[pl.weapon as usize] != NO_EFFECT)
-            | u8::from(facts.armor_act[pl.armor as usize] != NO_EFFECT) << 1;
-        (ready, faces)
+        (self.ready_reaction_bits(p), self.face_act_bits(p))
     }
 
-    /// Keep the reaction summary of seat `p` right after its cooldowns, faces or hero
-    /// changed ([`Self::reaction_bits`]).
+    /// The ready reaction abilities of `p` (`Player::ready_reactions` afresh).
+    #[inline]
+    fn ready_reaction_bits(&self, p: usize) -> u8 {
+        let pl = &self.players[p];
+        cooldown_masks(&pl.cd).0 & self.shared.tables.heroes[pl.hero as usize].reaction_bits
+    }
+
+    /// The faces of `p` with an activated effect (`Player::face_acts` afresh).
+    #[inline]
+    fn face_act_bits(&self, p: usize) -> u8 {
+        let pl = &self.players[p];
+        let facts = &self.shared.tables.heroes[pl.hero as usize];
+        u8::from(facts.weapon_act[pl.weapon as usize] != NO_EFFECT)
+            | u8::from(facts.armor_act[pl.armor as usize] != NO_EFFECT) << 1
+    }
+
+    /// Keep the reaction summary of seat `p` right after its faces or hero changed
+    /// ([`Self::reaction_bits`]).
     pub(in crate::allegiance) fn refresh_reaction_bits(&mut self, p: usize) {
         let (ready, faces) = self.reaction_bits(p);
         let pl = &mut self.players[p];
         pl.ready_reactions = ready;
         pl.face_acts = faces;
+    }
+
+    /// Keep `Player::ready_reactions` of seat `p` right after its cooldowns changed.
+    #[inline]
+    pub(in crate::allegiance) fn refresh_ready_reactions(&mut self, p: usize) {
+        self.players[p].ready_reactions = self.ready_reaction_bits(p);
     }
 
     /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,

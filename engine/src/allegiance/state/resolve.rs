@@ -37,7 +37,7 @@ impl AllegianceState {
         match item.kind {
             ItemKind::Unlock => {
                 self.players[p].cd[item.arg as usize] = 0;
-                self.refresh_reaction_bits(p);
+                self.refresh_ready_reactions(p);
                 self.players[p].drawn |= 1 << item.arg;
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
@@ -383,7 +383,7 @@ impl AllegianceState {
                 let i = (a - ABIL) as usize;
                 let cd = &mut self.players[p].cd[i];
                 *cd = (*cd - op.n).max(0);
-                self.refresh_reaction_bits(p);
+                self.refresh_ready_reactions(p);
                 self.set_flag(true);
             }
         }

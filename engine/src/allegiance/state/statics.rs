@@ -244,9 +244,23 @@ impl AllegianceState {
             // Only a maximum-health modifier can make damage lethal.
             return;
         }
+        self.destroy_lethal();
+    }
+
+    /// Destroy every unit whose damage has reached its maximum health, one at a time.
+    fn destroy_lethal(&mut self) {
         while let Some(uid) = self.lethal_unit() {
             log!(self, "a unit's damage reaches its lowered maximum health");
             self.destroy(uid);
+        }
+    }
+
+    /// [`Self::statics_touched`] after a unit without a static ability entered play: the
+    /// counts stay as they are (no recount), but with a maximum-health modifier in play the
+    /// new unit may enter with lethal damage.
+    pub(super) fn entered_without_static(&mut self) {
+        if self.static_kinds[static_kind(OpCode::Health)] != 0 {
+            self.destroy_lethal();
         }
     }
 
