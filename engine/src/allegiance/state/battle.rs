@@ -163,7 +163,8 @@ impl AllegianceState {
     }
 
     pub(super) fn deal_battle_damage(&mut self) {
-        let b = self.battle.clone().expect("battle");
+        // Read in place: the attackers' and defenders' damage is worked out before any is dealt.
+        let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
         let mut hits: ArrayVec<(u16, i32), { 2 * (UNITS + 1) }> = ArrayVec::new();
         let mut shares: ArrayVec<(u16, i32), { UNITS + 1 }> = ArrayVec::new();
