@@ -56,14 +56,21 @@ impl AllegianceState {
     pub(super) fn battle_damage(&mut self) {
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
+        // Every attacker's power, asked once: nothing until the damage is dealt changes it
+        // (the armor step only spreads the prevention).
+        let powers: Powers = b
+            .attackers
+            .iter()
+            .map(|at| self.attacker_power(ap, at.uid))
+            .collect();
         let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
-        for at in &b.attackers {
+        for (at, &power) in b.attackers.iter().zip(&powers) {
             if at.blocker != NONE {
                 continue;
             }
-            if let Some(power) = self.attacker_power(ap, at.uid).filter(|&p| p > 0) {
+            if let Some(power) = power.filter(|&p| p > 0) {
                 total += power;
                 sources += 1;
                 hit |= self.has_hit(ap, at.uid);
@@ -94,13 +101,13 @@ impl AllegianceState {
                 if at.blocker != NONE {
                     continue;
                 }
-                let power = self.attacker_power(ap, at.uid).unwrap_or(0);
+                let power = powers[k].unwrap_or(0);
                 let b = self.battle.as_mut().expect("battle");
                 let p = power.max(0).min(b.armor_left);
                 b.attackers[k].prevented = p;
                 b.armor_left -= p;
             }
-            self.deal_battle_damage();
+            self.deal_battle_damage(Some(&powers));
         }
     }
 
@@ -159,10 +166,12 @@ impl AllegianceState {
             }
         }
         self.dec = Dec::Auto;
-        self.deal_battle_damage();
+        self.deal_battle_damage(None);
     }
 
-    pub(super) fn deal_battle_damage(&mut self) {
+    /// Deal the battle's damage; `powers`: each attacker's power when the caller has
+    /// them ([`Self::attacker_power`], by attacker number).
+    pub(super) fn deal_battle_damage(&mut self, powers: Option<&Powers>) {
         // Read in place: the attackers' and defenders' damage is worked out before any is dealt.
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
@@ -170,8 +179,12 @@ impl AllegianceState {
         let mut shares: ArrayVec<(u16, i32), { UNITS + 1 }> = ArrayVec::new();
         let mut hero_total: i32 = 0;
         let mut prevent: i32 = 0;
-        for at in &b.attackers {
-            let Some(power) = self.attacker_power(ap, at.uid) else {
+        for (k, at) in b.attackers.iter().enumerate() {
+            let power = match powers {
+                Some(p) => p[k],
+                None => self.attacker_power(ap, at.uid),
+            };
+            let Some(power) = power else {
                 continue;
             };
             if at.blocker == NONE {
@@ -246,3 +259,7 @@ impl AllegianceState {
 
     // ----- damage and zones ------------------------------------------------------------------
 }
+
+/// Each attacker's power in a battle's damage step, by attacker number (`None`: it left
+/// play or changed sides).
+pub(super) type Powers = ArrayVec<Option<i32>, { UNITS + 1 }>;
