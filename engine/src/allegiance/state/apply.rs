@@ -60,7 +60,7 @@ impl AllegianceState {
             Dec::ArmorSplit(_) => {
                 self.dec = Dec::Auto;
                 self.split_point((a - SPLIT) as usize);
-                self.continue_split();
+                self.continue_split(None);
             }
         }
         self.advance();

@@ -89,7 +89,7 @@ impl AllegianceState {
         if hit && sources > 1 && total > left && left > 0 {
             // Which source loses its damage decides which `hit:` effects happen.
             b.step = BStep::Armor;
-            self.continue_split();
+            self.continue_split(Some(&powers));
         } else {
             // Nothing depends on the split: prevent in attacker order.
             for k in 0..self.battle.as_ref().expect("battle").attackers.len() {
@@ -114,13 +114,19 @@ impl AllegianceState {
     /// Attackers that may take the next point of armor prevention: unblocked, with damage not
     /// yet prevented, at or after the last one chosen, and leaving enough room at or after
     /// themselves for the rest of the prevention (the armor prevents all it can).
-    pub(super) fn split_options(&self, out: &mut ActionBuf) {
+    /// `powers`: each attacker's power when the caller has them, as in
+    /// [`Self::deal_battle_damage`].
+    pub(super) fn split_options(&self, powers: Option<&Powers>, out: &mut ActionBuf) {
         out.clear();
         let b = self.battle.as_ref().expect("battle");
         let ap = b.atk as usize;
         let mut room: ArrayVec<i32, { UNITS + 1 }> = ArrayVec::new();
-        for at in &b.attackers {
-            let r = match (at.blocker, self.attacker_power(ap, at.uid)) {
+        for (k, at) in b.attackers.iter().enumerate() {
+            let power = match powers {
+                Some(p) => p[k],
+                None => self.attacker_power(ap, at.uid),
+            };
+            let r = match (at.blocker, power) {
                 (NONE, Some(p)) => (p - at.prevented).max(0),
                 _ => 0,
             };
@@ -148,13 +154,14 @@ impl AllegianceState {
     }
 
     /// Armor step: place forced points; ask when there is a choice; deal damage when done.
-    pub(super) fn continue_split(&mut self) {
+    /// `powers` as in [`Self::split_options`].
+    pub(super) fn continue_split(&mut self, powers: Option<&Powers>) {
         let mut buf = ActionBuf::new();
         loop {
             if self.battle.as_ref().expect("battle").armor_left == 0 {
                 break;
             }
-            self.split_options(&mut buf);
+            self.split_options(powers, &mut buf);
             match buf.len() {
                 0 => break,
                 1 => self.split_point((buf[0].0 - SPLIT) as usize),
@@ -166,7 +173,7 @@ impl AllegianceState {
             }
         }
         self.dec = Dec::Auto;
-        self.deal_battle_damage(None);
+        self.deal_battle_damage(powers);
     }
 
     /// Deal the battle's damage; `powers`: each attacker's power when the caller has

@@ -499,7 +499,7 @@ impl AllegianceState {
                 }
             }
             Dec::Choose(p, c) => self.choice_options(p as usize, c, out),
-            Dec::ArmorSplit(_) => self.split_options(out),
+            Dec::ArmorSplit(_) => self.split_options(None, out),
         }
     }
 
