@@ -331,6 +331,10 @@ impl Game for AllegianceState {
 
     fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
         self.set_key(key, value)?;
+        // Cooldowns and faces may have been set.
+        for p in 0..self.n() {
+            self.refresh_reaction_bits(p);
+        }
         // Static abilities of the stacked cards (and a lethal lowered maximum health).
         self.recount_statics();
         match self.lethal_unit() {

@@ -19,9 +19,11 @@ impl AllegianceState {
                 self.dec = Dec::Auto;
                 if armor {
                     self.players[pu].armor = f;
+                    self.refresh_reaction_bits(pu);
                     self.setup_next(pu + 1, false);
                 } else {
                     self.players[pu].weapon = f;
+                    self.refresh_reaction_bits(pu);
                     self.setup_next(pu, true);
                 }
             }
@@ -58,7 +60,7 @@ impl AllegianceState {
             Dec::ArmorSplit(_) => {
                 self.dec = Dec::Auto;
                 self.split_point((a - SPLIT) as usize);
-                self.continue_split();
+                self.continue_split(None);
             }
         }
         self.advance();
@@ -111,6 +113,7 @@ impl AllegianceState {
                 let ab = &self.shared.db.heroes[self.players[p].hero as usize].abilities[i];
                 let effect = ab.effect;
                 self.players[p].cd[i] = ab.delay as i8;
+                self.refresh_ready_reactions(p);
                 self.players[p].played |= 1 << i;
                 self.announce(blank(ItemKind::Ability, p, 0, i as u8, effect, NONE));
             }

@@ -56,14 +56,21 @@ impl AllegianceState {
     pub(super) fn battle_damage(&mut self) {
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
+        // Every attacker's power, asked once: nothing until the damage is dealt changes it
+        // (the armor step only spreads the prevention).
+        let powers: Powers = b
+            .attackers
+            .iter()
+            .map(|at| self.attacker_power(ap, at.uid))
+            .collect();
         let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
-        for at in &b.attackers {
+        for (at, &power) in b.attackers.iter().zip(&powers) {
             if at.blocker != NONE {
                 continue;
             }
-            if let Some(power) = self.attacker_power(ap, at.uid).filter(|&p| p > 0) {
+            if let Some(power) = power.filter(|&p| p > 0) {
                 total += power;
                 sources += 1;
                 hit |= self.has_hit(ap, at.uid);
@@ -82,7 +89,7 @@ impl AllegianceState {
         if hit && sources > 1 && total > left && left > 0 {
             // Which source loses its damage decides which `hit:` effects happen.
             b.step = BStep::Armor;
-            self.continue_split();
+            self.continue_split(Some(&powers));
         } else {
             // Nothing depends on the split: prevent in attacker order.
             for k in 0..self.battle.as_ref().expect("battle").attackers.len() {
@@ -94,26 +101,32 @@ impl AllegianceState {
                 if at.blocker != NONE {
                     continue;
                 }
-                let power = self.attacker_power(ap, at.uid).unwrap_or(0);
+                let power = powers[k].unwrap_or(0);
                 let b = self.battle.as_mut().expect("battle");
                 let p = power.max(0).min(b.armor_left);
                 b.attackers[k].prevented = p;
                 b.armor_left -= p;
             }
-            self.deal_battle_damage();
+            self.deal_battle_damage(Some(&powers));
         }
     }
 
     /// Attackers that may take the next point of armor prevention: unblocked, with damage not
     /// yet prevented, at or after the last one chosen, and leaving enough room at or after
     /// themselves for the rest of the prevention (the armor prevents all it can).
-    pub(super) fn split_options(&self, out: &mut ActionBuf) {
+    /// `powers`: each attacker's power when the caller has them, as in
+    /// [`Self::deal_battle_damage`].
+    pub(super) fn split_options(&self, powers: Option<&Powers>, out: &mut ActionBuf) {
         out.clear();
         let b = self.battle.as_ref().expect("battle");
         let ap = b.atk as usize;
         let mut room: ArrayVec<i32, { UNITS + 1 }> = ArrayVec::new();
-        for at in &b.attackers {
-            let r = match (at.blocker, self.attacker_power(ap, at.uid)) {
+        for (k, at) in b.attackers.iter().enumerate() {
+            let power = match powers {
+                Some(p) => p[k],
+                None => self.attacker_power(ap, at.uid),
+            };
+            let r = match (at.blocker, power) {
                 (NONE, Some(p)) => (p - at.prevented).max(0),
                 _ => 0,
             };
@@ -141,13 +154,14 @@ impl AllegianceState {
     }
 
     /// Armor step: place forced points; ask when there is a choice; deal damage when done.
-    pub(super) fn continue_split(&mut self) {
+    /// `powers` as in [`Self::split_options`].
+    pub(super) fn continue_split(&mut self, powers: Option<&Powers>) {
         let mut buf = ActionBuf::new();
         loop {
             if self.battle.as_ref().expect("battle").armor_left == 0 {
                 break;
             }
-            self.split_options(&mut buf);
+            self.split_options(powers, &mut buf);
             match buf.len() {
                 0 => break,
                 1 => self.split_point((buf[0].0 - SPLIT) as usize),
@@ -159,18 +173,25 @@ impl AllegianceState {
             }
         }
         self.dec = Dec::Auto;
-        self.deal_battle_damage();
+        self.deal_battle_damage(powers);
     }
 
-    pub(super) fn deal_battle_damage(&mut self) {
-        let b = self.battle.clone().expect("battle");
+    /// Deal the battle's damage; `powers`: each attacker's power when the caller has
+    /// them ([`Self::attacker_power`], by attacker number).
+    pub(super) fn deal_battle_damage(&mut self, powers: Option<&Powers>) {
+        // Read in place: the attackers' and defenders' damage is worked out before any is dealt.
+        let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
         let mut hits: ArrayVec<(u16, i32), { 2 * (UNITS + 1) }> = ArrayVec::new();
         let mut shares: ArrayVec<(u16, i32), { UNITS + 1 }> = ArrayVec::new();
         let mut hero_total: i32 = 0;
         let mut prevent: i32 = 0;
-        for at in &b.attackers {
-            let Some(power) = self.attacker_power(ap, at.uid) else {
+        for (k, at) in b.attackers.iter().enumerate() {
+            let power = match powers {
+                Some(p) => p[k],
+                None => self.attacker_power(ap, at.uid),
+            };
+            let Some(power) = power else {
                 continue;
             };
             if at.blocker == NONE {
@@ -245,3 +266,7 @@ impl AllegianceState {
 
     // ----- damage and zones ------------------------------------------------------------------
 }
+
+/// Each attacker's power in a battle's damage step, by attacker number (`None`: it left
+/// play or changed sides).
+pub(super) type Powers = ArrayVec<Option<i32>, { UNITS + 1 }>;

@@ -74,7 +74,21 @@ impl AllegianceState {
                 self.discards[d].push(u.card);
             }
         }
-        self.statics_touched(false);
+        self.statics_left(&u);
+    }
+
+    /// After unit `u` left play: the static abilities in play changed only if it or an
+    /// attachment on it had one (no other unit's modifiers read the units without one),
+    /// and then they are recounted as [`Self::statics_touched`] does.
+    fn statics_left(&mut self, u: &Unit) {
+        let t = &self.shared.tables;
+        let had = t.has_static[u.card as usize]
+            || u.att
+                .iter()
+                .any(|&(c, _)| c != 255 && t.has_static[c as usize]);
+        if had {
+            self.statics_touched(false);
+        }
     }
 
     /// 1 if a unit of card `card` has an activated effect (a bit of `Player::act_units`).
@@ -157,7 +171,7 @@ impl AllegianceState {
             who: s as u8,
             until,
         });
-        self.statics_touched(false);
+        self.statics_left(&u);
     }
 
     /// Bring banished units back: those of seat `p` due at the start of its turn, or (`None`)
@@ -262,7 +276,11 @@ impl AllegianceState {
         );
         let e = self.card_effects(card);
         self.own_trigs(p, card, uid, &e, Trigger::Enter);
-        self.statics_touched(self.shared.db.has_static(&e));
+        if self.shared.tables.has_static[card as usize] {
+            self.statics_changed();
+        } else {
+            self.entered_without_static();
+        }
     }
 }
 

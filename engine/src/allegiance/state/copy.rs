@@ -162,6 +162,8 @@ impl Clone for Player {
             curse: self.curse,
             act_units: self.act_units,
             hand_actions: self.hand_actions,
+            ready_reactions: self.ready_reactions,
+            face_acts: self.face_acts,
         }
     }
 
@@ -192,6 +194,8 @@ impl Clone for Player {
             curse,
             act_units,
             hand_actions,
+            ready_reactions,
+            face_acts,
         } = o;
         self.hero = *hero;
         self.loadout = *loadout;
@@ -216,6 +220,8 @@ impl Clone for Player {
         self.curse = *curse;
         self.act_units = *act_units;
         self.hand_actions = *hand_actions;
+        self.ready_reactions = *ready_reactions;
+        self.face_acts = *face_acts;
     }
 }
 

@@ -186,6 +186,13 @@ pub struct Player {
     /// Action cards in the hand (kept where hands change), so that a reaction listing skips
     /// the hand when it is 0.
     pub hand_actions: u8,
+    /// The hero's reaction abilities that are ready (cooldown 0), a bit each (bit `i`:
+    /// ability `i`); kept where cooldowns change ([`AllegianceState::refresh_ready_reactions`]),
+    /// so that the reaction test of a priority pass reads one byte for them.
+    pub ready_reactions: u8,
+    /// Which face-up faces have an activated effect: bit 0 the weapon, bit 1 the armor (kept
+    /// where faces change, like `ready_reactions`).
+    pub face_acts: u8,
 }
 
 impl Player {
@@ -216,6 +223,8 @@ impl Player {
             curse: [0; MAX_PLAYERS],
             act_units: 0,
             hand_actions: 0,
+            ready_reactions: 0,
+            face_acts: 0,
         }
     }
 

@@ -219,9 +219,11 @@ impl AllegianceState {
             return false;
         }
         let t = &self.shared.tables;
-        let facts = &t.heroes[pl.hero as usize];
-        for &(i, e) in &facts.reactions {
-            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
+        // The hero's table is read only for a ready reaction ability or a face with an
+        // activated effect (kept bits, usually 0).
+        let facts = || &t.heroes[pl.hero as usize];
+        for i in set_bits(u64::from(pl.ready_reactions)) {
+            if self.has_targets(p, facts().ability_effect[i]) {
                 return true;
             }
         }
@@ -241,9 +243,51 @@ impl AllegianceState {
                 return true;
             }
         }
+        if pl.face_acts == 0 {
+            return false;
+        }
+        let facts = facts();
         let face = |e: u16, exhausted: bool| e != NO_EFFECT && self.can_activate(p, e, exhausted);
         face(facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
             || face(facts.armor_act[pl.armor as usize], pl.armor_exh)
+    }
+
+    /// The reaction summary of seat `p` worked out afresh: its hero's reaction abilities
+    /// that are ready, and which of its face-up faces have an activated effect (the kept
+    /// `Player::ready_reactions` and `Player::face_acts`).
+    pub(super) fn reaction_bits(&self, p: usize) -> (u8, u8) {
+        (self.ready_reaction_bits(p), self.face_act_bits(p))
+    }
+
+    /// The ready reaction abilities of `p` (`Player::ready_reactions` afresh).
+    #[inline]
+    fn ready_reaction_bits(&self, p: usize) -> u8 {
+        let pl = &self.players[p];
+        cooldown_masks(&pl.cd).0 & self.shared.tables.heroes[pl.hero as usize].reaction_bits
+    }
+
+    /// The faces of `p` with an activated effect (`Player::face_acts` afresh).
+    #[inline]
+    fn face_act_bits(&self, p: usize) -> u8 {
+        let pl = &self.players[p];
+        let facts = &self.shared.tables.heroes[pl.hero as usize];
+        u8::from(facts.weapon_act[pl.weapon as usize] != NO_EFFECT)
+            | u8::from(facts.armor_act[pl.armor as usize] != NO_EFFECT) << 1
+    }
+
+    /// Keep the reaction summary of seat `p` right after its faces or hero changed
+    /// ([`Self::reaction_bits`]).
+    pub(in crate::allegiance) fn refresh_reaction_bits(&mut self, p: usize) {
+        let (ready, faces) = self.reaction_bits(p);
+        let pl = &mut self.players[p];
+        pl.ready_reactions = ready;
+        pl.face_acts = faces;
+    }
+
+    /// Keep `Player::ready_reactions` of seat `p` right after its cooldowns changed.
+    #[inline]
+    pub(in crate::allegiance) fn refresh_ready_reactions(&mut self, p: usize) {
+        self.players[p].ready_reactions = self.ready_reaction_bits(p);
     }
 
     /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,
@@ -455,7 +499,7 @@ impl AllegianceState {
                 }
             }
             Dec::Choose(p, c) => self.choice_options(p as usize, c, out),
-            Dec::ArmorSplit(_) => self.split_options(out),
+            Dec::ArmorSplit(_) => self.split_options(None, out),
         }
     }
 
@@ -593,6 +637,35 @@ mod tests {
             }
         }
         assert!(yes > 500 && no > 500, "{yes} {no}");
+    }
+
+    /// The kept reaction summary (ready reaction abilities, faces with an activated effect)
+    /// equals the one worked out afresh for every seat at every step of random 2-player,
+    /// 4-player and team games, and some steps have each kind of bit set.
+    #[test]
+    fn kept_reaction_bits_agree_with_a_fresh_count() {
+        let (mut ready, mut faces, mut steps) = (0u64, 0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..6u64 {
+                each_random_position(a, seating, game, |s| {
+                    steps += 1;
+                    for (p, pl) in s.players.iter().enumerate() {
+                        let fresh = s.reaction_bits(p);
+                        assert_eq!(
+                            (pl.ready_reactions, pl.face_acts),
+                            fresh,
+                            "seat {p}, game {game}"
+                        );
+                        ready += u64::from(fresh.0 != 0);
+                        faces += u64::from(fresh.1 != 0);
+                    }
+                });
+            }
+        }
+        assert!(
+            ready > 100 && faces > 100 && steps > 1000,
+            "{ready} {faces} {steps}"
+        );
     }
 
     /// `only_pass_to_declare` and `single_block` stand for a one-action listing in a

@@ -38,6 +38,7 @@ impl AllegianceState {
         match item.kind {
             ItemKind::Unlock => {
                 self.players[p].cd[item.arg as usize] = 0;
+                self.refresh_ready_reactions(p);
                 self.players[p].drawn |= 1 << item.arg;
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
@@ -353,6 +354,7 @@ impl AllegianceState {
             Choice::Weapon => {
                 let f = (a - FACE) as u8;
                 self.players[p].weapon = f;
+                self.refresh_reaction_bits(p);
                 let bit = self.weapon_bit(p, f);
                 self.players[p].drawn |= bit;
                 self.statics_touched(
@@ -363,6 +365,7 @@ impl AllegianceState {
             Choice::Armor => {
                 let f = (a - FACE) as u8;
                 self.players[p].armor = f;
+                self.refresh_reaction_bits(p);
                 let bit = self.armor_bit(p, f);
                 self.players[p].drawn |= bit;
                 self.statics_touched(
@@ -381,6 +384,7 @@ impl AllegianceState {
                 let i = (a - ABIL) as usize;
                 let cd = &mut self.players[p].cd[i];
                 *cd = (*cd - op.n).max(0);
+                self.refresh_ready_reactions(p);
                 self.set_flag(true);
             }
         }

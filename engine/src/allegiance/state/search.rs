@@ -118,6 +118,13 @@ impl AllegianceState {
                     self.walk_board(p)
                 ));
             }
+            let bits = self.reaction_bits(p);
+            if (pl.ready_reactions, pl.face_acts) != bits {
+                return Err(format!(
+                    "P{p} keeps ready reactions {:#x} and face bits {:#x}, has {bits:?}",
+                    pl.ready_reactions, pl.face_acts
+                ));
+            }
             let acts = self.act_slots(p);
             if pl.act_units != acts {
                 return Err(format!(

@@ -104,6 +104,9 @@ impl AllegianceState {
             pl.act_units = 0;
             pl.hand_actions = 0;
         }
+        for p in 0..self.n() {
+            self.refresh_reaction_bits(p);
+        }
         self.chain.clear();
         self.trigs.clear();
         self.banished.clear();
@@ -145,19 +148,27 @@ impl AllegianceState {
         while p < self.n() {
             let lo = &self.shared.loadouts[self.players[p].loadout as usize];
             let hero = &self.shared.db.heroes[self.players[p].hero as usize];
+            let (weapons, armors) = (hero.weapons.len(), hero.armors.len());
+            let (weapon, armor_face) = (lo.weapon, lo.armor);
             if !armor {
-                match lo.weapon {
-                    Some(w) => self.players[p].weapon = w,
-                    None if hero.weapons.len() > 1 => {
+                match weapon {
+                    Some(w) => {
+                        self.players[p].weapon = w;
+                        self.refresh_reaction_bits(p);
+                    }
+                    None if weapons > 1 => {
                         self.dec = Dec::SetupFace(p as u8, false);
                         return;
                     }
                     None => {}
                 }
             }
-            match lo.armor {
-                Some(a) => self.players[p].armor = a,
-                None if hero.armors.len() > 1 => {
+            match armor_face {
+                Some(a) => {
+                    self.players[p].armor = a;
+                    self.refresh_reaction_bits(p);
+                }
+                None if armors > 1 => {
                     self.dec = Dec::SetupFace(p as u8, true);
                     return;
                 }

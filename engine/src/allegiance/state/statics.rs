@@ -148,10 +148,21 @@ impl AllegianceState {
 
     /// The static modifier `code` (`Boost`: attack, `Health`: maximum health) of unit `uid`.
     /// `allies` means the source's controller's other units (never the source itself).
+    /// The count test is inlined into the callers (attack and maximum health, asked in
+    /// battles and effects), which mostly find no modifier of the kind in play; the walk is
+    /// out of line.
+    #[inline]
     pub(super) fn static_unit_mod(&self, code: OpCode, uid: u16) -> i32 {
         if self.static_kinds[static_kind(code)] == 0 {
             return 0;
         }
+        self.static_unit_walk(code, uid)
+    }
+
+    /// [`Self::static_unit_mod`] with a modifier of the kind in play: every static op of
+    /// the kind asked whether it acts on the unit.
+    #[inline(never)]
+    fn static_unit_walk(&self, code: OpCode, uid: u16) -> i32 {
         let Some((s, _)) = self.find_unit(uid) else {
             return 0;
         };
@@ -233,9 +244,23 @@ impl AllegianceState {
             // Only a maximum-health modifier can make damage lethal.
             return;
         }
+        self.destroy_lethal();
+    }
+
+    /// Destroy every unit whose damage has reached its maximum health, one at a time.
+    fn destroy_lethal(&mut self) {
         while let Some(uid) = self.lethal_unit() {
             log!(self, "a unit's damage reaches its lowered maximum health");
             self.destroy(uid);
+        }
+    }
+
+    /// [`Self::statics_touched`] after a unit without a static ability entered play: the
+    /// counts stay as they are (no recount), but with a maximum-health modifier in play the
+    /// new unit may enter with lethal damage.
+    pub(super) fn entered_without_static(&mut self) {
+        if self.static_kinds[static_kind(OpCode::Health)] != 0 {
+            self.destroy_lethal();
         }
     }
 

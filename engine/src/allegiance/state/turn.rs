@@ -33,6 +33,7 @@ impl AllegianceState {
         for u in pl.units.iter_mut() {
             u.exhausted = false;
         }
+        self.refresh_ready_reactions(pu);
         log!(
             self,
             "turn {} P{p}: production {}, gold {}",
