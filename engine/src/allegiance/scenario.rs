@@ -117,6 +117,7 @@ impl AllegianceState {
                     self.give_back(u.card);
                 }
                 self.players[p].act_units = 0;
+                self.boards[p] = 0;
                 for spec in list() {
                     let mut parts = spec.split(':').map(str::trim);
                     let name = parts.next().unwrap_or("");
@@ -186,6 +187,7 @@ impl AllegianceState {
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
                     self.players[p].act_units |= self.acts(c) << slot;
+                    self.boards[p] = self.walk_board(p);
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();
                     if u.dmg >= self.max_hp(&u) {

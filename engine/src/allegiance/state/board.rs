@@ -15,6 +15,8 @@ impl AllegianceState {
         }
         u.dmg += d;
         let u = *u;
+        // Damage lowers the unit's worth by as much (see `base_worth`).
+        self.boards[s] = self.boards[s].wrapping_sub(d as i64);
         log!(
             self,
             "{} of P{s} takes {d} damage ({} total)",
@@ -121,8 +123,10 @@ impl AllegianceState {
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
         let u = self.players[s].units.remove(i);
+        let w = self.base_worth(&u);
         let pl = &mut self.players[s];
         pl.act_units = without_bit(pl.act_units, i);
+        self.boards[s] = self.boards[s].wrapping_sub(w);
         for (c, _) in u.att {
             self.detach(c);
         }
@@ -204,9 +208,12 @@ impl AllegianceState {
             return;
         }
         let mut u = self.players[s].units.remove(i);
+        let w = self.base_worth(&u);
         self.players[s].act_units = without_bit(self.players[s].act_units, i);
+        self.boards[s] = self.boards[s].wrapping_sub(w);
         let slot = self.players[who].units.len();
         self.players[who].act_units |= self.acts(u.card) << slot;
+        self.boards[who] = self.boards[who].wrapping_add(w);
         u.entered = self.turn;
         log!(
             self,
@@ -244,8 +251,7 @@ impl AllegianceState {
         let uid = self.next_uid;
         self.next_uid += 1;
         let slot = self.players[p].units.len();
-        self.players[p].act_units |= self.acts(card) << slot;
-        self.players[p].units.push(Unit {
+        let u = Unit {
             uid,
             card,
             dmg: 0,
@@ -257,7 +263,12 @@ impl AllegianceState {
             entered: self.turn,
             att: [(255, 255); 2],
             curse: [0; MAX_PLAYERS],
-        });
+        };
+        let (w, act) = (self.base_worth(&u), self.acts(card));
+        let pl = &mut self.players[p];
+        pl.act_units |= act << slot;
+        self.boards[p] = self.boards[p].wrapping_add(w);
+        pl.units.push(u);
         log!(
             self,
             "{} enters play for P{p}",

@@ -256,6 +256,7 @@ impl Clone for AllegianceState {
             log: self.log.clone(),
             statics: self.statics,
             static_kinds: self.static_kinds,
+            boards: self.boards,
         }
     }
 
@@ -289,6 +290,7 @@ impl Clone for AllegianceState {
             log,
             statics,
             static_kinds,
+            boards,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -343,6 +345,7 @@ impl Clone for AllegianceState {
         }
         self.statics = *statics;
         self.static_kinds = *static_kinds;
+        self.boards = *boards;
     }
 }
 

@@ -39,6 +39,10 @@ impl AllegianceState {
         for c in gone {
             self.detach(c);
         }
+        // The curse counters they placed on units are gone: every territory's worth anew.
+        for q in 0..self.n() {
+            self.boards[q] = self.walk_board(q);
+        }
         let mut k = 0;
         while k < self.banished.len() {
             if self.banished[k].who == p as u8 {

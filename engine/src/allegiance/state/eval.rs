@@ -23,7 +23,35 @@ fn worth(stats: &[[i32; 2]; crate::allegiance::tables::IDS], u: &Unit, m: [i32; 
     power.max(0).wrapping_add(hp).wrapping_sub(u.dmg as i64)
 }
 
+/// Change unit `u` with `f`, keeping `board` (the `AllegianceState::boards` of its territory) right:
+/// for changes of its augment or curse counters. `stats` as in [`worth`].
+#[inline(always)]
+pub(super) fn rework(
+    stats: &[[i32; 2]; crate::allegiance::tables::IDS],
+    board: &mut i64,
+    u: &mut Unit,
+    f: impl FnOnce(&mut Unit),
+) {
+    let before = worth(stats, u, [0, 0]);
+    f(u);
+    *board = board.wrapping_add(worth(stats, u, [0, 0]).wrapping_sub(before));
+}
+
 impl AllegianceState {
+    /// Unit `u`'s worth without static modifiers: its part of `AllegianceState::boards`.
+    #[inline(always)]
+    pub(super) fn base_worth(&self, u: &Unit) -> i64 {
+        worth(&self.shared.tables.stats, u, [0, 0])
+    }
+
+    /// `AllegianceState::boards` of seat `p`, worked out afresh.
+    pub(in crate::allegiance) fn walk_board(&self, p: usize) -> i64 {
+        self.players[p]
+            .units
+            .iter()
+            .fold(0, |b, u| b.wrapping_add(self.base_worth(u)))
+    }
+
     /// The greedy agents' evaluation for seat `p`: its hero, board and gold against the
     /// average opponent's. Choices that keep one-step look-ahead from wasting turns (issue
     /// 16; `docs/games/allegiance.md`, "Greedy evaluation"): the gold an opponent received
@@ -82,12 +110,9 @@ impl AllegianceState {
         // plus its health left (maximum health as in `max_hp`). Whole numbers: summed
         // exactly as integers.
         let stats = &self.shared.tables.stats;
-        // Without static modifiers in play (the common case) the table is not read.
+        // Without static modifiers in play (the common case) the kept sum is the board.
         let mut board: i64 = match mods {
-            None => pl
-                .units
-                .iter()
-                .fold(0, |b, u| b.wrapping_add(worth(stats, u, [0, 0]))),
+            None => self.boards[q],
             Some(m) => pl
                 .units
                 .iter()
@@ -125,25 +150,32 @@ impl AllegianceState {
         let q = b.def as usize;
         let ap = b.atk as usize;
         let units = &self.players[ap].units;
+        let stats = &self.shared.tables.stats;
+        // Wrapping 32-bit adds: the values are those of the checked adds, which never
+        // overflow (the per-seat boosts are bounded far below 2^31, see `Unit::boost`); the
+        // boosts of all seats are summed as one vector.
         let mut total: i32 = 0;
         for at in b.attackers.iter().filter(|at| at.blocker == NONE) {
             // As `attacker_power`: the weapon, or a unit the attacker still controls
             // (unit ids are unique: another territory cannot hold it), with the static
             // attack modifier from the table instead of a walk of the static abilities.
-            total += if at.uid == WEAPON {
-                self.weapon_power(ap).max(0)
+            let power = if at.uid == WEAPON {
+                self.weapon_power(ap)
             } else if let Some(i) = units.iter().position(|u| u.uid == at.uid) {
                 let u = &units[i];
-                (self.shared.tables.stats[u.card as usize][0]
-                    + u.aug as i32
-                    + u.boost.iter().sum::<i32>()
-                    + u.battle_boost.iter().sum::<i32>()
-                    - u.curses()
-                    + mod_of(mods, ap, i)[0])
-                    .max(0)
+                let mut boosts = [0i32; MAX_PLAYERS];
+                for (k, b) in boosts.iter_mut().enumerate() {
+                    *b = u.boost[k].wrapping_add(u.battle_boost[k]);
+                }
+                stats[u.card as usize][0]
+                    .wrapping_add(u.aug as i32)
+                    .wrapping_add(boosts.iter().fold(0, |s, &b| s.wrapping_add(b)))
+                    .wrapping_sub(u.curses())
+                    .wrapping_add(mod_of(mods, ap, i)[0])
             } else {
                 continue;
             };
+            total = total.wrapping_add(power.max(0));
         }
         let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
         weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
@@ -246,6 +278,25 @@ mod tests {
             }
             mine - if k > 0.0 { foe / k } else { 0.0 }
         }
+    }
+
+    /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's
+    /// kept board worth (`AllegianceState::boards`) equals the walk of its units.
+    #[test]
+    fn kept_board_equals_the_walk() {
+        let (mut checked, mut nonzero) = (0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..8u64 {
+                each_random_position(a, seating, game, |g| {
+                    for p in 0..g.n() {
+                        assert_eq!(g.boards[p], g.walk_board(p), "seat {p}");
+                        checked += 1;
+                        nonzero += u64::from(g.boards[p] != 0);
+                    }
+                });
+            }
+        }
+        assert!(checked > 10_000 && nonzero > 5_000, "{checked} {nonzero}");
     }
 
     /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, every seat's

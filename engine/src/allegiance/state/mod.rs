@@ -480,6 +480,13 @@ pub struct AllegianceState {
     /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
     /// cost.
     pub static_kinds: [u16; STATIC_KINDS],
+    /// Each seat's territory's worth to the greedy evaluation without static modifiers: the
+    /// sum of [`AllegianceState::base_worth`] over its units (kept where units enter, leave
+    /// or change control and where their damage, augment or curse counters change; checked
+    /// by the state invariants), so that the evaluation does not walk the units when no
+    /// static attack or health modifier is in play. Kept here rather than in `Player`, whose
+    /// layout random play is tuned to.
+    pub boards: [i64; MAX_PLAYERS],
 }
 
 impl PartialEq for AllegianceState {
@@ -505,6 +512,7 @@ impl PartialEq for AllegianceState {
             && self.next_uid == o.next_uid
             && self.result == o.result
             && self.defeated == o.defeated
+            && self.boards == o.boards
             && self.rng == o.rng
     }
 }

@@ -1,5 +1,6 @@
 //! Resolving chain items: paying costs, the effect ops one by one with their scopes and amounts, resolution choices, healing and the unit-or-hero ops.
 
+use super::eval::rework;
 use super::*;
 
 /// The units and heroes an op acts on (see [`AllegianceState::scope_ids`]).
@@ -446,12 +447,11 @@ impl AllegianceState {
         match code {
             OpCode::Damage => self.damage_unit(t, n),
             OpCode::Destroy => self.destroy(t),
+            OpCode::Heal | OpCode::Augment | OpCode::Curse => self.worth_op(s, i, who, code, n),
             _ => {
                 let in_battle = self.battle.is_some();
                 let u = &mut self.players[s].units[i];
                 match code {
-                    OpCode::Heal => u.dmg = (u.dmg - n).max(0),
-                    OpCode::Augment => u.aug += n as u16,
                     // "For this battle": only while a battle is in progress.
                     OpCode::Boost if card == BATTLE_LONG && in_battle => {
                         let b = &mut u.battle_boost[who];
@@ -467,7 +467,6 @@ impl AllegianceState {
                             *slot = (card, who as u8);
                         }
                     }
-                    OpCode::Curse => u.curse[who] += n as u16,
                     _ => {}
                 }
                 if code == OpCode::Attach {
@@ -478,6 +477,26 @@ impl AllegianceState {
                     );
                 }
             }
+        }
+    }
+
+    /// Heal unit `i` of seat `s` by `n`, or put `n` augment or curse counters (placed by
+    /// `who`) on it: the ops that change its worth, and so its territory's kept sum
+    /// (`AllegianceState::boards`). Out of line: they are rare, and the op loop stays lean.
+    #[inline(never)]
+    fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
+        let stats = &self.shared.tables.stats;
+        let board = &mut self.boards[s];
+        let u = &mut self.players[s].units[i];
+        match code {
+            OpCode::Heal => {
+                let dmg = (u.dmg - n).max(0);
+                *board = board.wrapping_add((u.dmg as i64).wrapping_sub(dmg as i64));
+                u.dmg = dmg;
+            }
+            OpCode::Augment => rework(stats, board, u, |u| u.aug += n as u16),
+            OpCode::Curse => rework(stats, board, u, |u| u.curse[who] += n as u16),
+            _ => {}
         }
     }
 

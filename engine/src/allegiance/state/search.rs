@@ -111,6 +111,13 @@ impl AllegianceState {
                     pl.hand_actions
                 ));
             }
+            if self.boards[p] != self.walk_board(p) {
+                return Err(format!(
+                    "P{p} keeps its board's worth as {}, it is {}",
+                    self.boards[p],
+                    self.walk_board(p)
+                ));
+            }
             let bits = self.reaction_bits(p);
             if (pl.ready_reactions, pl.face_acts) != bits {
                 return Err(format!(

@@ -33,6 +33,7 @@ impl AllegianceState {
             log: Vec::new(),
             statics: 0,
             static_kinds: [0; STATIC_KINDS],
+            boards: [0; MAX_PLAYERS],
             defeated: 0,
             alive_n: 0,
         };
@@ -126,6 +127,7 @@ impl AllegianceState {
         self.log.clear();
         self.statics = 0;
         self.static_kinds = [0; STATIC_KINDS];
+        self.boards = [0; MAX_PLAYERS];
         self.defeated = 0;
         self.alive_n = self.players.len() as u8;
         for p in 0..self.n() {
