@@ -14,27 +14,18 @@ impl AllegianceState {
             return;
         }
         u.dmg += d;
-        let (card, dmg) = (u.card, u.dmg);
+        let u = *u;
         // Damage lowers the unit's worth by as much (see `base_worth`).
         self.boards[s] = self.boards[s].wrapping_sub(d as i64);
-        if self.logging {
-            self.log_unit_damage(card, s, d, dmg);
-        }
-        if dmg >= self.max_hp(&self.players[s].units[i]) {
-            self.destroy(uid);
-        }
-    }
-
-    /// The log line of [`Self::damage_unit`], out of line: the common path then saves no
-    /// registers for formatting it.
-    #[cold]
-    #[inline(never)]
-    fn log_unit_damage(&mut self, card: u8, s: usize, d: i32, dmg: i32) {
         log!(
             self,
-            "{} of P{s} takes {d} damage ({dmg} total)",
-            self.shared.db.card(card).name
+            "{} of P{s} takes {d} damage ({} total)",
+            self.shared.db.card(u.card).name,
+            u.dmg
         );
+        if u.dmg >= self.max_hp(&u) {
+            self.destroy(uid);
+        }
     }
 
     /// Deal `d` damage to the hero of `p` (shield first).
@@ -48,23 +39,14 @@ impl AllegianceState {
             return;
         }
         pl.health -= d;
-        if self.logging {
-            self.log_hero_damage(p, d);
-        }
-        if self.players[p].health <= 0 {
-            self.eliminate(p);
-        }
-    }
-
-    /// The log line of [`Self::damage_hero`], out of line as [`Self::log_unit_damage`].
-    #[cold]
-    #[inline(never)]
-    fn log_hero_damage(&mut self, p: usize, d: i32) {
         log!(
             self,
             "hero of P{p} takes {d} damage (health {})",
             self.players[p].health
         );
+        if self.players[p].health <= 0 {
+            self.eliminate(p);
+        }
     }
 
     /// Remove unit `uid` from play: to its discard pile, the bottom of its deck (a Necromancer's
