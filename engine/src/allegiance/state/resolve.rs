@@ -9,15 +9,15 @@ pub(super) type ScopeIds = ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }>;
 impl AllegianceState {
     pub(super) fn begin_resolve(&mut self, item: Item) {
         if !item.targets.is_empty() && item.targets.iter().all(|&t| self.gone(t)) {
-            log!(
-                self,
-                "{} is cancelled: no target left",
-                self.item_text(&item)
-            );
+            if self.logging {
+                self.log_resolve(&item, true);
+            }
             self.finish(item);
             return;
         }
-        log!(self, "{} resolves", self.item_text(&item));
+        if self.logging {
+            self.log_resolve(&item, false);
+        }
         if item.effect == NO_EFFECT {
             self.finish(item);
             return;
@@ -31,6 +31,22 @@ impl AllegianceState {
             started: false,
         });
         self.run_res();
+    }
+
+    /// The log line of [`Self::begin_resolve`] (`cancelled`: no target was left), out of
+    /// line: the common path then saves no registers for formatting it.
+    #[cold]
+    #[inline(never)]
+    fn log_resolve(&mut self, item: &Item, cancelled: bool) {
+        if cancelled {
+            log!(
+                self,
+                "{} is cancelled: no target left",
+                self.item_text(item)
+            );
+        } else {
+            log!(self, "{} resolves", self.item_text(item));
+        }
     }
 
     pub(super) fn finish(&mut self, item: Item) {

@@ -395,23 +395,41 @@ impl AllegianceState {
         self.push_chain(item);
     }
 
+    /// Put `item` on the chain. The engine's bound and the log line are out of line
+    /// ([`Self::chain_bound_stall`], [`Self::log_announce`]), so that the common path saves
+    /// no registers for them.
     pub(super) fn push_chain(&mut self, item: Item) {
         if self.maneuvers >= self.shared.rules.max_maneuvers || self.chain.is_full() {
-            // The engine's bound on one turn (`max_maneuvers`, the chain's capacity): the game
-            // ends as a stall instead of refusing a legal maneuver or dropping a trigger.
-            log!(
-                self,
-                "stall: the bound of {} chain items in a turn is reached",
-                self.maneuvers
-            );
-            self.stall();
+            self.chain_bound_stall();
             return;
         }
-        log!(self, "P{} announces {}", item.who, self.item_text(&item));
+        if self.logging {
+            self.log_announce(&item);
+        }
         self.prio = item.who;
         self.passes = 0;
         self.maneuvers += 1;
         self.chain.push(item);
         self.dec = Dec::Auto;
+    }
+
+    /// The engine's bound on one turn (`max_maneuvers`, the chain's capacity) is reached: the
+    /// game ends as a stall instead of refusing a legal maneuver or dropping a trigger.
+    #[cold]
+    #[inline(never)]
+    fn chain_bound_stall(&mut self) {
+        log!(
+            self,
+            "stall: the bound of {} chain items in a turn is reached",
+            self.maneuvers
+        );
+        self.stall();
+    }
+
+    /// The log line of an item put on the chain.
+    #[cold]
+    #[inline(never)]
+    fn log_announce(&mut self, item: &Item) {
+        log!(self, "P{} announces {}", item.who, self.item_text(item));
     }
 }
