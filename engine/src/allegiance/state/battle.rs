@@ -122,10 +122,7 @@ impl AllegianceState {
         let ap = b.atk as usize;
         let mut room: ArrayVec<i32, { UNITS + 1 }> = ArrayVec::new();
         for (k, at) in b.attackers.iter().enumerate() {
-            let power = match powers {
-                Some(p) => p[k],
-                None => self.attacker_power(ap, at.uid),
-            };
+            let power = self.known_power(powers, k, ap, at.uid);
             let r = match (at.blocker, power) {
                 (NONE, Some(p)) => (p - at.prevented).max(0),
                 _ => 0,
@@ -176,6 +173,16 @@ impl AllegianceState {
         self.deal_battle_damage(powers);
     }
 
+    /// Attacker number `k`'s power (unit `uid` of seat `ap`): from `powers` when the caller
+    /// has them, else asked ([`Self::attacker_power`]).
+    #[inline]
+    fn known_power(&self, powers: Option<&Powers>, k: usize, ap: usize, uid: u16) -> Option<i32> {
+        match powers {
+            Some(p) => p[k],
+            None => self.attacker_power(ap, uid),
+        }
+    }
+
     /// Deal the battle's damage; `powers`: each attacker's power when the caller has
     /// them ([`Self::attacker_power`], by attacker number).
     pub(super) fn deal_battle_damage(&mut self, powers: Option<&Powers>) {
@@ -187,10 +194,7 @@ impl AllegianceState {
         let mut hero_total: i32 = 0;
         let mut prevent: i32 = 0;
         for (k, at) in b.attackers.iter().enumerate() {
-            let power = match powers {
-                Some(p) => p[k],
-                None => self.attacker_power(ap, at.uid),
-            };
+            let power = self.known_power(powers, k, ap, at.uid);
             let Some(power) = power else {
                 continue;
             };
