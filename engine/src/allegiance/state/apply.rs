@@ -17,13 +17,10 @@ impl AllegianceState {
                 let pu = p as usize;
                 let f = (a - FACE) as u8;
                 self.dec = Dec::Auto;
+                self.set_face(pu, armor, f);
                 if armor {
-                    self.players[pu].armor = f;
-                    self.refresh_reaction_bits(pu);
                     self.setup_next(pu + 1, false);
                 } else {
-                    self.players[pu].weapon = f;
-                    self.refresh_reaction_bits(pu);
                     self.setup_next(pu, true);
                 }
             }
@@ -112,8 +109,7 @@ impl AllegianceState {
                 let i = (a - USE) as usize;
                 let ab = &self.shared.db.heroes[self.players[p].hero as usize].abilities[i];
                 let effect = ab.effect;
-                self.players[p].cd[i] = ab.delay as i8;
-                self.refresh_ready_reactions(p);
+                self.set_cooldown(p, i, ab.delay as i8);
                 self.players[p].played |= 1 << i;
                 self.announce(blank(ItemKind::Ability, p, 0, i as u8, effect, NONE));
             }

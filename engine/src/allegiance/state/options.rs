@@ -290,6 +290,25 @@ impl AllegianceState {
         self.players[p].ready_reactions = self.ready_reaction_bits(p);
     }
 
+    /// Turn face `f` of seat `p` face up (its armor when `armor`, else its weapon), keeping
+    /// the reaction summary right.
+    pub(in crate::allegiance) fn set_face(&mut self, p: usize, armor: bool, f: u8) {
+        let pl = &mut self.players[p];
+        if armor {
+            pl.armor = f;
+        } else {
+            pl.weapon = f;
+        }
+        self.refresh_reaction_bits(p);
+    }
+
+    /// Set the cooldown of seat `p`'s ability `i` to `cd`, keeping the ready reactions right.
+    #[inline]
+    pub(in crate::allegiance) fn set_cooldown(&mut self, p: usize, i: usize, cd: i8) {
+        self.players[p].cd[i] = cd;
+        self.refresh_ready_reactions(p);
+    }
+
     /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,
     /// listed in action order in one pass (the union of the main-phase maneuvers and
     /// [`AllegianceState::reactions`], sorted): hand cards by index (a unit card to enlist,

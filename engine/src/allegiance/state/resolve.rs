@@ -53,8 +53,7 @@ impl AllegianceState {
         let p = item.who as usize;
         match item.kind {
             ItemKind::Unlock => {
-                self.players[p].cd[item.arg as usize] = 0;
-                self.refresh_ready_reactions(p);
+                self.set_cooldown(p, item.arg as usize, 0);
                 self.players[p].drawn |= 1 << item.arg;
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
@@ -369,8 +368,7 @@ impl AllegianceState {
             }
             Choice::Weapon => {
                 let f = (a - FACE) as u8;
-                self.players[p].weapon = f;
-                self.refresh_reaction_bits(p);
+                self.set_face(p, false, f);
                 let bit = self.weapon_bit(p, f);
                 self.players[p].drawn |= bit;
                 self.statics_touched(
@@ -380,8 +378,7 @@ impl AllegianceState {
             }
             Choice::Armor => {
                 let f = (a - FACE) as u8;
-                self.players[p].armor = f;
-                self.refresh_reaction_bits(p);
+                self.set_face(p, true, f);
                 let bit = self.armor_bit(p, f);
                 self.players[p].drawn |= bit;
                 self.statics_touched(
@@ -398,9 +395,8 @@ impl AllegianceState {
             }
             Choice::Ready => {
                 let i = (a - ABIL) as usize;
-                let cd = &mut self.players[p].cd[i];
-                *cd = (*cd - op.n).max(0);
-                self.refresh_ready_reactions(p);
+                let cd = self.players[p].cd[i];
+                self.set_cooldown(p, i, (cd - op.n).max(0));
                 self.set_flag(true);
             }
         }

@@ -152,10 +152,7 @@ impl AllegianceState {
             let (weapon, armor_face) = (lo.weapon, lo.armor);
             if !armor {
                 match weapon {
-                    Some(w) => {
-                        self.players[p].weapon = w;
-                        self.refresh_reaction_bits(p);
-                    }
+                    Some(w) => self.set_face(p, false, w),
                     None if weapons > 1 => {
                         self.dec = Dec::SetupFace(p as u8, false);
                         return;
@@ -164,10 +161,7 @@ impl AllegianceState {
                 }
             }
             match armor_face {
-                Some(a) => {
-                    self.players[p].armor = a;
-                    self.refresh_reaction_bits(p);
-                }
+                Some(a) => self.set_face(p, true, a),
                 None if armors > 1 => {
                     self.dec = Dec::SetupFace(p as u8, true);
                     return;
