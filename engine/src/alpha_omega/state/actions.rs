@@ -244,7 +244,7 @@ impl AoState {
         // instead counted a reference on a counter every worker thread shares).
         let id = self.id(c);
         let d = self.shared.db.card(id);
-        let (kind, calm_or_boost, cancel) = (
+        let (kind, lasting, cancel) = (
             d.kind,
             d.has(Verb::Calm) || d.has(Verb::Boost),
             d.has(Verb::Cancel),
@@ -266,7 +266,6 @@ impl AoState {
                 self.enter_place(c, false, p as u8);
             }
             _ => {
-                let lasting = calm_or_boost;
                 if cancel {
                     let ev = (0..self.field.len())
                         .find(|&i| self.field[i].opp && self.udef(i).kind == Kind::Event);
