@@ -475,27 +475,6 @@ pub struct AllegianceState {
     pub res: Option<Res>,
     /// The battle in progress.
     pub battle: Option<Battle>,
-    /// Everything else but the randomness and the log: plain values, one block (see
-    /// [`StateCore`]).
-    pub core: StateCore,
-    pub(super) rng: GameRng,
-    pub(super) log: Vec<String>,
-    /// Each seat's territory's worth to the greedy evaluation without static modifiers: the
-    /// sum of [`AllegianceState::base_worth`] over its units (kept where units enter, leave
-    /// or change control and where their damage, augment or curse counters change; checked
-    /// by the state invariants), so that the evaluation does not walk the units when no
-    /// static attack or health modifier is in play. Kept here rather than in `Player`, whose
-    /// layout random play is tuned to (and out of [`StateCore`], since the
-    /// rules borrow it alongside the players).
-    pub boards: [i64; MAX_PLAYERS],
-}
-
-/// A state's plain values (its phase, turn and decision, outcome and counters): one
-/// `Copy` block, so that copying a state (search does it for every action it tries) moves
-/// them at once rather than field by field. They read and write as the state's own
-/// (`state.turn`): `AllegianceState` dereferences to this block.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct StateCore {
     /// Phase.
     pub phase: Phase,
     /// Current player.
@@ -522,28 +501,22 @@ pub struct StateCore {
     /// Players still in the game (a count of `Player::alive`, kept where a player is dealt
     /// in or eliminated and checked by the state invariants): read on every priority pass.
     pub(super) alive_n: u8,
+    pub(super) rng: GameRng,
     pub(super) logging: bool,
+    pub(super) log: Vec<String>,
     /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
     /// 0, attack, maximum health and armor skip the scan for static abilities).
     pub statics: u16,
     /// The same count by kind: attack (`boost`), maximum health, armor, enlist cost, action
     /// cost.
     pub static_kinds: [u16; STATIC_KINDS],
-}
-
-impl std::ops::Deref for AllegianceState {
-    type Target = StateCore;
-    #[inline(always)]
-    fn deref(&self) -> &StateCore {
-        &self.core
-    }
-}
-
-impl std::ops::DerefMut for AllegianceState {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut StateCore {
-        &mut self.core
-    }
+    /// Each seat's territory's worth to the greedy evaluation without static modifiers: the
+    /// sum of [`AllegianceState::base_worth`] over its units (kept where units enter, leave
+    /// or change control and where their damage, augment or curse counters change; checked
+    /// by the state invariants), so that the evaluation does not walk the units when no
+    /// static attack or health modifier is in play. Kept here rather than in `Player`, whose
+    /// layout random play is tuned to.
+    pub boards: [i64; MAX_PLAYERS],
 }
 
 impl PartialEq for AllegianceState {
