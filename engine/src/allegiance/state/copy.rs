@@ -139,89 +139,18 @@ impl Clone for Player {
     #[inline]
     fn clone(&self) -> Self {
         Player {
-            hero: self.hero,
-            loadout: self.loadout,
-            health: self.health,
-            gold: self.gold,
-            prod: self.prod,
-            cd: self.cd,
-            weapon: self.weapon,
-            armor: self.armor,
-            weapon_exh: self.weapon_exh,
-            armor_exh: self.armor_exh,
-            armor_used: self.armor_used,
-            shield: self.shield,
-            alive: self.alive,
-            turns: self.turns,
-            hand: self.hand,
+            core: self.core,
             units: dup(&self.units),
-            drawn: self.drawn,
-            opening: self.opening,
-            played: self.played,
-            focus: self.focus,
-            curse: self.curse,
-            act_units: self.act_units,
-            hand_actions: self.hand_actions,
-            ready_reactions: self.ready_reactions,
-            face_acts: self.face_acts,
         }
     }
 
     #[inline]
     fn clone_from(&mut self, o: &Self) {
         // Destructured so that a new field cannot be forgotten here.
-        let Player {
-            hero,
-            loadout,
-            health,
-            gold,
-            prod,
-            cd,
-            weapon,
-            armor,
-            weapon_exh,
-            armor_exh,
-            armor_used,
-            shield,
-            alive,
-            turns,
-            hand,
-            units,
-            drawn,
-            opening,
-            played,
-            focus,
-            curse,
-            act_units,
-            hand_actions,
-            ready_reactions,
-            face_acts,
-        } = o;
-        self.hero = *hero;
-        self.loadout = *loadout;
-        self.health = *health;
-        self.gold = *gold;
-        self.prod = *prod;
-        self.cd = *cd;
-        self.weapon = *weapon;
-        self.armor = *armor;
-        self.weapon_exh = *weapon_exh;
-        self.armor_exh = *armor_exh;
-        self.armor_used = *armor_used;
-        self.shield = *shield;
-        self.alive = *alive;
-        self.turns = *turns;
-        self.hand = *hand;
+        let Player { core, units } = o;
+        // One block copy of every plain value.
+        self.core = *core;
         copy_into(&mut self.units, units);
-        self.drawn = *drawn;
-        self.opening = *opening;
-        self.played = *played;
-        self.focus = *focus;
-        self.curse = *curse;
-        self.act_units = *act_units;
-        self.hand_actions = *hand_actions;
-        self.ready_reactions = *ready_reactions;
-        self.face_acts = *face_acts;
     }
 }
 

@@ -133,9 +133,22 @@ fn curse_sum(c: &[u16; MAX_PLAYERS]) -> i32 {
     (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as i32
 }
 
-/// One player.
+/// One player: the territory, and everything else as one block of plain values
+/// ([`PlayerCore`]), so that copying a player (search does it for every action it tries) is
+/// one block copy plus the territory's used entries, rather than a move per field. The
+/// block's fields read and write as the player's own (`player.health`): `Player`
+/// dereferences to it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Player {
+    /// Everything but the territory.
+    pub core: PlayerCore,
+    /// Territory.
+    pub units: ArrayVec<Unit, UNITS>,
+}
+
+/// A player's plain values: everything but the territory (see [`Player`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayerCore {
     /// Hero index.
     pub hero: u8,
     /// Loadout (deck) index.
@@ -166,8 +179,6 @@ pub struct Player {
     pub turns: u16,
     /// Hand (card ids).
     pub hand: CardIds<HAND>,
-    /// Territory.
-    pub units: ArrayVec<Unit, UNITS>,
     /// Card-usage bits (see `docs/games/allegiance.md`).
     pub drawn: u64,
     /// Opening bits.
@@ -195,39 +206,58 @@ pub struct Player {
     pub face_acts: u8,
 }
 
+impl std::ops::Deref for Player {
+    type Target = PlayerCore;
+    #[inline(always)]
+    fn deref(&self) -> &PlayerCore {
+        &self.core
+    }
+}
+
+impl std::ops::DerefMut for Player {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut PlayerCore {
+        &mut self.core
+    }
+}
+
 impl Player {
     /// A player with every field zero or empty (a seat before [`AllegianceState::redeal`]
     /// sets it up).
     fn blank() -> Self {
         Player {
-            hero: 0,
-            loadout: 0,
-            health: 0,
-            gold: 0,
-            prod: 0,
-            cd: [-1; ABILITIES],
-            weapon: 0,
-            armor: 0,
-            weapon_exh: false,
-            armor_exh: false,
-            armor_used: 0,
-            shield: [0; MAX_PLAYERS],
-            alive: false,
-            turns: 0,
-            hand: CardIds::new(),
+            core: PlayerCore {
+                hero: 0,
+                loadout: 0,
+                health: 0,
+                gold: 0,
+                prod: 0,
+                cd: [-1; ABILITIES],
+                weapon: 0,
+                armor: 0,
+                weapon_exh: false,
+                armor_exh: false,
+                armor_used: 0,
+                shield: [0; MAX_PLAYERS],
+                alive: false,
+                turns: 0,
+                hand: CardIds::new(),
+                drawn: 0,
+                opening: 0,
+                played: 0,
+                focus: 0,
+                curse: [0; MAX_PLAYERS],
+                act_units: 0,
+                hand_actions: 0,
+                ready_reactions: 0,
+                face_acts: 0,
+            },
             units: ArrayVec::new(),
-            drawn: 0,
-            opening: 0,
-            played: 0,
-            focus: 0,
-            curse: [0; MAX_PLAYERS],
-            act_units: 0,
-            hand_actions: 0,
-            ready_reactions: 0,
-            face_acts: 0,
         }
     }
+}
 
+impl PlayerCore {
     /// Curse counters on the hero, all placers together.
     #[inline]
     pub fn curses(&self) -> i32 {
