@@ -296,10 +296,10 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        let u = self.players[s].units[i];
-        let e = self.card_effects(u.card);
-        self.own_trigs(s, u.card, uid, &e, Trigger::Hit);
-        for (c, owner) in u.att {
+        let u = &self.players[s].units[i];
+        let (card, att) = (u.card, u.att);
+        self.card_trigs(s, card, uid, Trigger::Hit);
+        for (c, owner) in att {
             if c != 255 {
                 self.attached_trigs(c, owner, uid, Trigger::Hit);
             }

@@ -62,8 +62,7 @@ impl AllegianceState {
             self.shared.db.card(u.card).name
         );
         if self.players[s].alive {
-            let e = self.card_effects(u.card);
-            self.own_trigs(s, u.card, NONE, &e, Trigger::Death);
+            self.card_trigs(s, u.card, NONE, Trigger::Death);
         }
         if let Some(d) = self.shared.db.card(u.card).kind.deck() {
             if self.necro_in_game(s) {
@@ -274,8 +273,7 @@ impl AllegianceState {
             "{} enters play for P{p}",
             self.shared.db.card(card).name
         );
-        let e = self.card_effects(card);
-        self.own_trigs(p, card, uid, &e, Trigger::Enter);
+        self.card_trigs(p, card, uid, Trigger::Enter);
         if self.shared.tables.has_static[card as usize] {
             self.statics_changed();
         } else {

@@ -132,15 +132,26 @@ impl AllegianceState {
         let a = self.face_effects(p, false);
         self.own_trigs(p, 0, ARMOR, &a, Trigger::EndTurn);
         for i in 0..self.players[p].units.len() {
-            let u = self.players[p].units[i];
-            let e = self.card_effects(u.card);
-            self.own_trigs(p, u.card, u.uid, &e, Trigger::EndTurn);
-            for (c, owner) in u.att {
+            let u = &self.players[p].units[i];
+            let (card, uid, att) = (u.card, u.uid, u.att);
+            self.card_trigs(p, card, uid, Trigger::EndTurn);
+            for (c, owner) in att {
                 if c == 255 {
                     continue;
                 }
-                self.attached_trigs(c, owner, u.uid, Trigger::EndTurn);
+                self.attached_trigs(c, owner, uid, Trigger::EndTurn);
             }
+        }
+    }
+
+    /// Collect the `trigger` effects of card `card` of `who` ([`Self::own_trigs`] with the
+    /// card's effects, `src` its uid or [`NONE`]); a card without one (the card table's
+    /// `trig_bits` says) is not looked at.
+    #[inline]
+    pub(super) fn card_trigs(&mut self, who: usize, card: u8, src: u16, trigger: Trigger) {
+        if self.shared.tables.trig_bits[card as usize] & 1 << trigger as u16 != 0 {
+            let e = self.card_effects(card);
+            self.own_trigs(who, card, src, &e, trigger);
         }
     }
 
@@ -169,6 +180,9 @@ impl AllegianceState {
 
     /// Collect the `trigger` effects an attachment `c` (owned by `owner`) has on unit `host`.
     pub(super) fn attached_trigs(&mut self, c: u8, owner: u8, host: u16, trigger: Trigger) {
+        if self.shared.tables.trig_bits[c as usize] & 0x100 << trigger as u16 == 0 {
+            return;
+        }
         let card = self.shared.db.card(c);
         // An attached action card's first effect is the one that attached it.
         let skip = usize::from(card.kind == Kind::Action);
