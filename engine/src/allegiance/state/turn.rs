@@ -394,7 +394,11 @@ impl AllegianceState {
         self.pay_focus(&item);
         if item.effect != NO_EFFECT && self.shared.db.effect(item.effect).target.is_some() {
             let e = self.shared.db.effect(item.effect);
-            if !self.any_target(who as usize, e, &item.targets) {
+            let any = match e.target {
+                Some(k) if item.targets.is_empty() => self.target_exists(who as usize, k),
+                _ => self.any_target(who as usize, e, &item.targets),
+            };
+            if !any {
                 if e.min_targets > 0 {
                     // Only triggers get here (maneuvers are offered only with a target).
                     return;
