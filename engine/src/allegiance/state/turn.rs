@@ -146,13 +146,20 @@ impl AllegianceState {
 
     /// Collect the `trigger` effects of card `card` of `who` ([`Self::own_trigs`] with the
     /// card's effects, `src` its uid or [`NONE`]); a card without one (the card table's
-    /// `trig_bits` says) is not looked at.
-    #[inline]
+    /// `trig_bits` says) is not looked at. The test is inlined into the callers, the
+    /// collecting is out of line ([`Self::card_trigs_found`]).
+    #[inline(always)]
     pub(super) fn card_trigs(&mut self, who: usize, card: u8, src: u16, trigger: Trigger) {
         if self.shared.tables.trig_bits[card as usize] & 1 << trigger as u16 != 0 {
-            let e = self.card_effects(card);
-            self.own_trigs(who, card, src, &e, trigger);
+            self.card_trigs_found(who, card, src, trigger);
         }
+    }
+
+    /// [`Self::card_trigs`] for a card with an effect of the trigger.
+    #[inline(never)]
+    fn card_trigs_found(&mut self, who: usize, card: u8, src: u16, trigger: Trigger) {
+        let e = self.card_effects(card);
+        self.own_trigs(who, card, src, &e, trigger);
     }
 
     /// Collect the `trigger` effects among `effects` of a card of `who` (`card` for labels,
