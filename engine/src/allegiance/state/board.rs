@@ -8,6 +8,11 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
+        self.damage_unit_at(s, i, d);
+    }
+
+    /// [`Self::damage_unit`] for the unit in slot `i` of seat `s`, found already.
+    pub(super) fn damage_unit_at(&mut self, s: usize, i: usize, d: i32) {
         let u = &mut self.players[s].units[i];
         let d = absorb(&mut u.shield, d);
         if d <= 0 {
@@ -24,7 +29,7 @@ impl AllegianceState {
             u.dmg
         );
         if u.dmg >= self.max_hp(&u) {
-            self.destroy(uid);
+            self.destroy_at(s, i);
         }
     }
 
@@ -55,6 +60,11 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
+        self.destroy_at(s, i);
+    }
+
+    /// [`Self::destroy`] for the unit in slot `i` of seat `s`, found already.
+    pub(super) fn destroy_at(&mut self, s: usize, i: usize) {
         let u = self.leave_play(s, i);
         log!(
             self,

@@ -476,8 +476,8 @@ impl AllegianceState {
             return;
         }
         match code {
-            OpCode::Damage => self.damage_unit(t, n),
-            OpCode::Destroy => self.destroy(t),
+            OpCode::Damage => self.damage_unit_at(s, i, n),
+            OpCode::Destroy => self.destroy_at(s, i),
             OpCode::Heal | OpCode::Augment | OpCode::Curse => self.worth_op(s, i, who, code, n),
             _ => {
                 let in_battle = self.battle.is_some();
