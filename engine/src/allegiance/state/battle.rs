@@ -53,7 +53,10 @@ impl AllegianceState {
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision
-    /// when it matters), then every source deals its damage at once.
+    /// when it matters), then every source deals its damage at once. Out of line: its
+    /// lists of powers (1 KB) stay out of the frame of `all_passed`, which calls it at the
+    /// step's end and is called on every round of passes.
+    #[inline(never)]
     pub(super) fn battle_damage(&mut self) {
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
@@ -122,8 +125,16 @@ impl AllegianceState {
         {
             out.att
                 .extend(b.attackers.iter().map(|at| self.attacker_power(ap, at.uid)));
-            return out;
+        } else {
+            self.tabled_powers(b, ap, dp, &mut out);
         }
+        out
+    }
+
+    /// [`Self::battle_powers`] from the table, into `out` (empty). Out of line, so that the
+    /// table (2 KB) is not in the frame of the advance loop's callers.
+    #[inline(never)]
+    fn tabled_powers(&self, b: &Battle, ap: usize, dp: usize, out: &mut Powers) {
         let mut table = UnitMods::default();
         self.unit_mods_table([true, false], &mut table);
         let power = |s: usize, i: usize| {
@@ -143,7 +154,6 @@ impl AllegianceState {
                 .filter(|&(s, _)| s == dp);
             out.back.push(back.map(|(s, i)| power(s, i)));
         }
-        out
     }
 
     /// Attackers that may take the next point of armor prevention: unblocked, with damage not
