@@ -45,11 +45,12 @@ impl AllegianceState {
         self.passes = 0;
         self.dec = Dec::Auto;
         if !first {
-            let mut buf = ActionBuf::new();
-            self.draw_options(pu, &mut buf);
-            match buf.len() {
-                0 => {}
-                1 => self.draw_card(pu, (buf[0].0 - DRAW) as usize, false),
+            // The decks `draw_options` would list, without listing them: none, one (drawn
+            // at once) or a choice.
+            let mut decks = (0..3).filter(|&d| self.can_draw_from(d));
+            match (decks.next(), decks.next()) {
+                (None, _) => {}
+                (Some(d), None) => self.draw_card(pu, d, false),
                 _ => self.dec = Dec::DrawPhase(p),
             }
         }
