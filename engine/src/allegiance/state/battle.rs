@@ -41,13 +41,15 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return false;
         };
-        // The card tables' trigger bits: as a card in play, and as an attachment.
-        let bits = &self.shared.tables.trig_bits;
         let u = &self.players[s].units[i];
-        bits[u.card as usize] & 1 << Trigger::Hit as u16 != 0
-            || u.att
-                .iter()
-                .any(|&(c, _)| c != 255 && bits[c as usize] & 0x100 << Trigger::Hit as u16 != 0)
+        is_hit(&db.card(u.card).effects, 0)
+            || u.att.iter().any(|&(c, _)| {
+                c != 255
+                    && is_hit(
+                        &db.card(c).effects,
+                        usize::from(db.card(c).kind == Kind::Action),
+                    )
+            })
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision
