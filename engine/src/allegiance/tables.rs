@@ -136,6 +136,11 @@ pub struct Tables {
     /// that counting the static abilities in play, or looking for one kind, skips the cards
     /// without them.
     pub static_ops: Box<[[u16; STATIC_KINDS]; IDS]>,
+    /// By card id: which triggers its effects have, a bit each (bit `t` for the trigger
+    /// `t as u16`); in the high byte the same for the card as an attachment (an action
+    /// card's first effect, the one that attached it, left out). Most cards have no
+    /// effect of a given trigger, and then collecting them reads no effect.
+    pub trig_bits: Box<[u16; IDS]>,
     /// By effect id: its costs and what its targets need.
     pub effects: Vec<EffectFacts>,
     /// By hero index.
@@ -171,6 +176,13 @@ fn static_ops_of(db: &CardDb, effects: &[u16]) -> [u16; STATIC_KINDS] {
     k
 }
 
+/// The triggers of the effects among `effects`, a bit each (bit `t` for `t as u16`).
+fn trigger_bits(db: &CardDb, effects: &[u16]) -> u16 {
+    effects
+        .iter()
+        .fold(0, |m, &e| m | 1 << db.effect(e).trigger as u16)
+}
+
 /// The first activated effect among `effects`, or [`NO_EFFECT`].
 fn first_act(db: &CardDb, effects: &[u16]) -> u16 {
     effects
@@ -189,7 +201,11 @@ impl Tables {
         let mut stats = Box::new([[0i32; 2]; IDS]);
         let mut has_static = Box::new([false; IDS]);
         let mut static_ops = Box::new([[0u16; STATIC_KINDS]; IDS]);
+        let mut trig_bits = Box::new([0u16; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
+            let skip = usize::from(c.kind == Kind::Action).min(c.effects.len());
+            trig_bits[id] =
+                trigger_bits(db, &c.effects) | trigger_bits(db, &c.effects[skip..]) << 8;
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
                 None => (0, NO_EFFECT),
@@ -296,8 +312,58 @@ impl Tables {
             stats,
             has_static,
             static_ops,
+            trig_bits,
             heroes,
             hero_statics,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::{Kind, Trigger};
+    use crate::allegiance::Allegiance;
+
+    /// The trigger bits of every example card say which triggers its effects have, as a
+    /// card in play (low byte) and as an attachment (high byte, an action card's first
+    /// effect left out), and some cards have each kind the hot paths test.
+    #[test]
+    fn trigger_bits_match_the_effects() {
+        let a = Allegiance::example(&[]).unwrap();
+        let (db, t) = (&a.shared().db, &a.shared().tables);
+        let triggers = [
+            Trigger::Main,
+            Trigger::Enter,
+            Trigger::Attack,
+            Trigger::EndTurn,
+            Trigger::Death,
+            Trigger::Act,
+            Trigger::Hit,
+            Trigger::Static,
+        ];
+        let mut seen = [0u32; 8];
+        for (id, c) in db.cards.iter().enumerate() {
+            let skip = usize::from(c.kind == Kind::Action).min(c.effects.len());
+            for (k, &tr) in triggers.iter().enumerate() {
+                let has = |effects: &[u16]| effects.iter().any(|&e| db.effect(e).trigger == tr);
+                let bits = t.trig_bits[id];
+                assert_eq!(bits & 1 << tr as u16 != 0, has(&c.effects), "{}", c.name);
+                assert_eq!(
+                    bits & 0x100 << tr as u16 != 0,
+                    has(&c.effects[skip..]),
+                    "{}",
+                    c.name
+                );
+                seen[k] += u32::from(has(&c.effects));
+            }
+        }
+        for tr in [
+            Trigger::Enter,
+            Trigger::Attack,
+            Trigger::EndTurn,
+            Trigger::Death,
+        ] {
+            assert!(seen[tr as usize] > 0, "{tr:?}");
         }
     }
 }

@@ -175,23 +175,20 @@ impl AllegianceState {
             return;
         }
         let i = (a - ATK) as usize;
-        let (uid, effects) = if i == UNITS {
+        let uid = if i == UNITS {
             self.players[p].weapon_exh = true;
             let f = self.players[p].weapon;
             self.players[p].played |= self.weapon_bit(p, f);
-            (WEAPON, self.face_effects(p, true))
+            let effects = self.face_effects(p, true);
+            self.own_trigs(p, 0, WEAPON, &effects, Trigger::Attack);
+            WEAPON
         } else {
             let u = &mut self.players[p].units[i];
             u.exhausted = true;
             let (uid, card) = (u.uid, u.card);
-            (uid, self.card_effects(card))
+            self.card_trigs(p, card, uid, Trigger::Attack);
+            uid
         };
-        let card = if uid == WEAPON {
-            0
-        } else {
-            self.players[p].units[i].card
-        };
-        self.own_trigs(p, card, uid, &effects, Trigger::Attack);
         if uid != WEAPON {
             for (c, owner) in self.players[p].units[i].att {
                 if c != 255 {

@@ -1,5 +1,6 @@
 //! Battles: attack values, hit triggers, battle damage with armor and shields, and the defender's armor-spread decision.
 
+use super::statics::UnitMods;
 use super::*;
 
 impl AllegianceState {
@@ -52,21 +53,20 @@ impl AllegianceState {
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision
-    /// when it matters), then every source deals its damage at once.
+    /// when it matters), then every source deals its damage at once. Out of line: its
+    /// lists of powers (1 KB) stay out of the frame of `all_passed`, which calls it at the
+    /// step's end and is called on every round of passes.
+    #[inline(never)]
     pub(super) fn battle_damage(&mut self) {
         let b = self.battle.as_ref().expect("battle");
         let (ap, dp) = (b.atk as usize, b.def as usize);
-        // Every attacker's power, asked once: nothing until the damage is dealt changes it
-        // (the armor step only spreads the prevention).
-        let powers: Powers = b
-            .attackers
-            .iter()
-            .map(|at| self.attacker_power(ap, at.uid))
-            .collect();
+        // Every attacker's power and every blocker's, asked once: nothing until the damage
+        // is dealt changes them (the armor step only spreads the prevention).
+        let powers = self.battle_powers(b, ap, dp);
         let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
-        for (at, &power) in b.attackers.iter().zip(&powers) {
+        for (at, &power) in b.attackers.iter().zip(&powers.att) {
             if at.blocker != NONE {
                 continue;
             }
@@ -101,13 +101,58 @@ impl AllegianceState {
                 if at.blocker != NONE {
                     continue;
                 }
-                let power = powers[k].unwrap_or(0);
+                let power = powers.att[k].unwrap_or(0);
                 let b = self.battle.as_mut().expect("battle");
                 let p = power.max(0).min(b.armor_left);
                 b.attackers[k].prevented = p;
                 b.armor_left -= p;
             }
             self.deal_battle_damage(Some(&powers));
+        }
+    }
+
+    /// The powers of battle `b` (attacker `ap`, defender `dp`) that its damage step deals:
+    /// each attacker's ([`Self::attacker_power`]) and, with an attack modifier in play and
+    /// two units or more to ask, also each blocker's of `dp` striking back ([`Self::power`]):
+    /// then one table of the static modifiers ([`Self::unit_mods_table`]) serves them all
+    /// instead of a walk of the static abilities per unit, with the same sums.
+    fn battle_powers(&self, b: &Battle, ap: usize, dp: usize) -> Powers {
+        let mut out = Powers::default();
+        if self.static_kinds[static_kind(OpCode::Boost)] == 0
+            || b.attackers.iter().filter(|a| a.uid != WEAPON).count()
+                + b.attackers.iter().filter(|a| a.blocker != NONE).count()
+                < 2
+        {
+            out.att
+                .extend(b.attackers.iter().map(|at| self.attacker_power(ap, at.uid)));
+        } else {
+            self.tabled_powers(b, ap, dp, &mut out);
+        }
+        out
+    }
+
+    /// [`Self::battle_powers`] from the table, into `out` (empty). Out of line, so that the
+    /// table (2 KB) is not in the frame of the advance loop's callers.
+    #[inline(never)]
+    fn tabled_powers(&self, b: &Battle, ap: usize, dp: usize, out: &mut Powers) {
+        let mut table = UnitMods::default();
+        self.unit_mods_table([true, false], &mut table);
+        let power = |s: usize, i: usize| {
+            (self.base_power(&self.players[s].units[i]) + table[s][i][0]).max(0)
+        };
+        for at in &b.attackers {
+            out.att.push(if at.uid == WEAPON {
+                Some(self.weapon_power(ap).max(0))
+            } else {
+                self.find_unit(at.uid)
+                    .filter(|&(s, _)| s == ap)
+                    .map(|(s, i)| power(s, i))
+            });
+            let back = (at.blocker != NONE)
+                .then(|| self.find_unit(at.blocker))
+                .flatten()
+                .filter(|&(s, _)| s == dp);
+            out.back.push(back.map(|(s, i)| power(s, i)));
         }
     }
 
@@ -178,7 +223,7 @@ impl AllegianceState {
     #[inline]
     fn known_power(&self, powers: Option<&Powers>, k: usize, ap: usize, uid: u16) -> Option<i32> {
         match powers {
-            Some(p) => p[k],
+            Some(p) => p.att[k],
             None => self.attacker_power(ap, uid),
         }
     }
@@ -211,7 +256,10 @@ impl AllegianceState {
             };
             hits.push((at.blocker, power));
             if at.uid != WEAPON {
-                let back = self.power(&self.players[s].units[i]).max(0);
+                let back = match powers.and_then(|p| p.back.get(k)) {
+                    Some(&back) => back.expect("a blocker's power"),
+                    None => self.power(&self.players[s].units[i]).max(0),
+                };
                 hits.push((at.uid, back));
             }
         }
@@ -258,10 +306,10 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
-        let u = self.players[s].units[i];
-        let e = self.card_effects(u.card);
-        self.own_trigs(s, u.card, uid, &e, Trigger::Hit);
-        for (c, owner) in u.att {
+        let u = &self.players[s].units[i];
+        let (card, att) = (u.card, u.att);
+        self.card_trigs(s, card, uid, Trigger::Hit);
+        for (c, owner) in att {
             if c != 255 {
                 self.attached_trigs(c, owner, uid, Trigger::Hit);
             }
@@ -271,6 +319,51 @@ impl AllegianceState {
     // ----- damage and zones ------------------------------------------------------------------
 }
 
-/// Each attacker's power in a battle's damage step, by attacker number (`None`: it left
-/// play or changed sides).
-pub(super) type Powers = ArrayVec<Option<i32>, { UNITS + 1 }>;
+/// The powers of a battle's damage step, by attacker number: each attacker's (`att`;
+/// `None`: it left play or changed sides) and, when [`AllegianceState::battle_powers`]
+/// asked them (else empty), its blocker's (`back`; `None`: no blocker of the defending
+/// player).
+#[derive(Default)]
+pub(super) struct Powers {
+    pub(super) att: ArrayVec<Option<i32>, { UNITS + 1 }>,
+    pub(super) back: ArrayVec<Option<i32>, { UNITS + 1 }>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{each_random_position, example_setups};
+    use super::*;
+
+    /// The battle's powers asked at once ([`AllegianceState::battle_powers`], one table of
+    /// the static modifiers when an attack modifier is in play) equal each unit's own
+    /// ([`AllegianceState::attacker_power`], [`AllegianceState::power`]) at every step of
+    /// random 2-player, 4-player and team games with a battle in progress.
+    #[test]
+    fn battle_powers_equal_each_units_own() {
+        let (mut battles, mut tabled) = (0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..8u64 {
+                each_random_position(a, seating, game, |s| {
+                    let Some(b) = &s.battle else { return };
+                    let (ap, dp) = (b.atk as usize, b.def as usize);
+                    let powers = s.battle_powers(b, ap, dp);
+                    battles += 1;
+                    tabled += u64::from(!powers.back.is_empty());
+                    for (k, at) in b.attackers.iter().enumerate() {
+                        assert_eq!(powers.att[k], s.attacker_power(ap, at.uid), "game {game}");
+                        let Some(&back) = powers.back.get(k) else {
+                            continue;
+                        };
+                        let own = (at.blocker != NONE)
+                            .then(|| s.find_unit(at.blocker))
+                            .flatten()
+                            .filter(|&(q, _)| q == dp)
+                            .map(|(q, i)| s.power(&s.players[q].units[i]).max(0));
+                        assert_eq!(back, own, "game {game}");
+                    }
+                });
+            }
+        }
+        assert!(battles > 1_000 && tabled > 100, "{battles} {tabled}");
+    }
+}

@@ -8,6 +8,11 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
+        self.damage_unit_at(s, i, d);
+    }
+
+    /// [`Self::damage_unit`] for the unit in slot `i` of seat `s`, found already.
+    pub(super) fn damage_unit_at(&mut self, s: usize, i: usize, d: i32) {
         let u = &mut self.players[s].units[i];
         let d = absorb(&mut u.shield, d);
         if d <= 0 {
@@ -24,7 +29,7 @@ impl AllegianceState {
             u.dmg
         );
         if u.dmg >= self.max_hp(&u) {
-            self.destroy(uid);
+            self.destroy_at(s, i);
         }
     }
 
@@ -55,6 +60,11 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return;
         };
+        self.destroy_at(s, i);
+    }
+
+    /// [`Self::destroy`] for the unit in slot `i` of seat `s`, found already.
+    pub(super) fn destroy_at(&mut self, s: usize, i: usize) {
         let u = self.leave_play(s, i);
         log!(
             self,
@@ -62,8 +72,7 @@ impl AllegianceState {
             self.shared.db.card(u.card).name
         );
         if self.players[s].alive {
-            let e = self.card_effects(u.card);
-            self.own_trigs(s, u.card, NONE, &e, Trigger::Death);
+            self.card_trigs(s, u.card, NONE, Trigger::Death);
         }
         if let Some(d) = self.shared.db.card(u.card).kind.deck() {
             if self.necro_in_game(s) {
@@ -274,8 +283,7 @@ impl AllegianceState {
             "{} enters play for P{p}",
             self.shared.db.card(card).name
         );
-        let e = self.card_effects(card);
-        self.own_trigs(p, card, uid, &e, Trigger::Enter);
+        self.card_trigs(p, card, uid, Trigger::Enter);
         if self.shared.tables.has_static[card as usize] {
             self.statics_changed();
         } else {

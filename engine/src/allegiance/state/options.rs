@@ -24,6 +24,25 @@ impl AllegianceState {
         self.each_target(who, e, chosen, |_| true)
     }
 
+    /// Whether a target of kind `k` exists for `who` with none chosen yet: the answer of
+    /// [`Self::any_target`] with nothing chosen, from the counts of units and the players in
+    /// the game instead of a walk of the targets (what the announcement asks).
+    pub(super) fn target_exists(&self, who: usize, k: TargetKind) -> bool {
+        let pls = &self.players;
+        match k {
+            TargetKind::Hero | TargetKind::Any => self.alive_n != 0,
+            TargetKind::Ally => pls[who].alive && !pls[who].units.is_empty(),
+            TargetKind::Unit => pls.iter().any(|pl| pl.alive && !pl.units.is_empty()),
+            TargetKind::Foe => pls
+                .iter()
+                .enumerate()
+                .any(|(s, pl)| !pl.units.is_empty() && self.opponents(who, s)),
+            TargetKind::FoeHero | TargetKind::FoeAny => {
+                (0..pls.len()).any(|s| self.opponents(who, s))
+            }
+        }
+    }
+
     /// Call `f` with each target action of [`AllegianceState::target_options`], in its order,
     /// until `f` returns true; returns whether it did.
     #[inline(always)]
@@ -685,6 +704,29 @@ mod tests {
             ready > 100 && faces > 100 && steps > 1000,
             "{ready} {faces} {steps}"
         );
+    }
+
+    /// `target_exists` answers as `any_target` with nothing chosen, for every effect with a
+    /// target and every seat at every step of random 2-player, 4-player and team games.
+    #[test]
+    fn target_exists_agrees_with_the_target_walk() {
+        let (mut yes, mut no) = (0u64, 0u64);
+        for (a, seating) in &example_setups() {
+            for game in 0..4u64 {
+                each_random_position(a, seating, game, |s| {
+                    for e in &s.shared.db.effects {
+                        let Some(k) = e.target else { continue };
+                        for p in 0..seating.len() {
+                            let exists = s.target_exists(p, k);
+                            assert_eq!(exists, s.any_target(p, e, &[]), "{k:?}, game {game}");
+                            yes += u64::from(exists);
+                            no += u64::from(!exists);
+                        }
+                    }
+                });
+            }
+        }
+        assert!(yes > 1_000 && no > 1_000, "{yes} {no}");
     }
 
     /// `only_pass_to_declare` and `single_block` stand for a one-action listing in a

@@ -97,13 +97,26 @@ impl AllegianceState {
     /// An out parameter, not a returned list: the list is 512 bytes, and returning it cost a
     /// copy.
     pub(super) fn scope_ids(&self, scope: Scope, v: &mut ScopeIds) {
+        self.scope_ids_of(scope, v, false);
+    }
+
+    /// [`Self::scope_ids`], but with `units_later` the targeted units are listed whether
+    /// in play or not: for ops that look each unit up again and skip one that is gone
+    /// ([`Self::unit_or_hero_op`], drain), which saves a look-up per unit.
+    #[inline(always)]
+    fn scope_ids_of(&self, scope: Scope, v: &mut ScopeIds, units_later: bool) {
         v.clear();
         let Some(r) = &self.res else { return };
         let who = r.item.who as usize;
         match scope {
             Scope::Targets => {
                 for &t in &r.item.targets {
-                    if !self.gone(t) {
+                    let listed = if t & HERO_BIT != 0 {
+                        self.players[(t & !HERO_BIT) as usize].alive
+                    } else {
+                        units_later || self.find_unit(t).is_some()
+                    };
+                    if listed {
                         v.push(t);
                     }
                 }
@@ -139,6 +152,12 @@ impl AllegianceState {
                 }
             }
         }
+    }
+
+    /// [`Self::scope_ids`] for the ops that look each unit up again ([`Self::scope_ids_of`]).
+    #[inline(never)]
+    fn op_scope_ids(&self, scope: Scope, v: &mut ScopeIds) {
+        self.scope_ids_of(scope, v, true);
     }
 
     pub(super) fn run_res(&mut self) {
@@ -209,7 +228,7 @@ impl AllegianceState {
             match op.code {
                 OpCode::Drain => {
                     let mut total = 0i32;
-                    self.scope_ids(op.scope, &mut ids);
+                    self.op_scope_ids(op.scope, &mut ids);
                     for &t in &ids {
                         if let Some((s, i)) = self.find_unit(t) {
                             total += self.max_hp(&self.players[s].units[i]);
@@ -273,7 +292,7 @@ impl AllegianceState {
                     }
                 }
                 _ => {
-                    self.scope_ids(op.scope, &mut ids);
+                    self.op_scope_ids(op.scope, &mut ids);
                     for &t in &ids {
                         self.unit_or_hero_op(who, op.code, t, n, op.card);
                     }
@@ -457,8 +476,8 @@ impl AllegianceState {
             return;
         }
         match code {
-            OpCode::Damage => self.damage_unit(t, n),
-            OpCode::Destroy => self.destroy(t),
+            OpCode::Damage => self.damage_unit_at(s, i, n),
+            OpCode::Destroy => self.destroy_at(s, i),
             OpCode::Heal | OpCode::Augment | OpCode::Curse => self.worth_op(s, i, who, code, n),
             _ => {
                 let in_battle = self.battle.is_some();

@@ -252,12 +252,17 @@ impl AllegianceState {
 
     /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i32 {
+        self.base_power(u) + self.static_unit_mod(OpCode::Boost, u.uid)
+    }
+
+    /// [`Self::power`] without the static modifier.
+    #[inline]
+    pub(super) fn base_power(&self, u: &Unit) -> i32 {
         self.shared.tables.stats[u.card as usize][0]
             + u.aug as i32
             + u.boost.iter().sum::<i32>()
             + u.battle_boost.iter().sum::<i32>()
             - u.curses()
-            + self.static_unit_mod(OpCode::Boost, u.uid)
     }
 
     /// Effective maximum health of a unit (static abilities included).

@@ -306,7 +306,7 @@ impl AllegianceState {
     /// rules and faces and attachments have no source unit, and no unit has the id [`NONE`]).
     /// Whole-number sums: the order of the adds does not change them.
     #[inline(never)]
-    fn unit_mods_table(&self, want: [bool; 2], m: &mut UnitMods) {
+    pub(super) fn unit_mods_table(&self, want: [bool; 2], m: &mut UnitMods) {
         for (row, pl) in m.iter_mut().zip(&self.players) {
             row.clear();
             row.extend(pl.units.iter().map(|_| [0, 0]));

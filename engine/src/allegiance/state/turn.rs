@@ -45,11 +45,12 @@ impl AllegianceState {
         self.passes = 0;
         self.dec = Dec::Auto;
         if !first {
-            let mut buf = ActionBuf::new();
-            self.draw_options(pu, &mut buf);
-            match buf.len() {
-                0 => {}
-                1 => self.draw_card(pu, (buf[0].0 - DRAW) as usize, false),
+            // The decks `draw_options` would list, without listing them: none, one (drawn
+            // at once) or a choice.
+            let mut decks = (0..3).filter(|&d| self.can_draw_from(d));
+            match (decks.next(), decks.next()) {
+                (None, _) => {}
+                (Some(d), None) => self.draw_card(pu, d, false),
                 _ => self.dec = Dec::DrawPhase(p),
             }
         }
@@ -132,16 +133,34 @@ impl AllegianceState {
         let a = self.face_effects(p, false);
         self.own_trigs(p, 0, ARMOR, &a, Trigger::EndTurn);
         for i in 0..self.players[p].units.len() {
-            let u = self.players[p].units[i];
-            let e = self.card_effects(u.card);
-            self.own_trigs(p, u.card, u.uid, &e, Trigger::EndTurn);
-            for (c, owner) in u.att {
+            let u = &self.players[p].units[i];
+            let (card, uid, att) = (u.card, u.uid, u.att);
+            self.card_trigs(p, card, uid, Trigger::EndTurn);
+            for (c, owner) in att {
                 if c == 255 {
                     continue;
                 }
-                self.attached_trigs(c, owner, u.uid, Trigger::EndTurn);
+                self.attached_trigs(c, owner, uid, Trigger::EndTurn);
             }
         }
+    }
+
+    /// Collect the `trigger` effects of card `card` of `who` ([`Self::own_trigs`] with the
+    /// card's effects, `src` its uid or [`NONE`]); a card without one (the card table's
+    /// `trig_bits` says) is not looked at. The test is inlined into the callers, the
+    /// collecting is out of line ([`Self::card_trigs_found`]).
+    #[inline(always)]
+    pub(super) fn card_trigs(&mut self, who: usize, card: u8, src: u16, trigger: Trigger) {
+        if self.shared.tables.trig_bits[card as usize] & 1 << trigger as u16 != 0 {
+            self.card_trigs_found(who, card, src, trigger);
+        }
+    }
+
+    /// [`Self::card_trigs`] for a card with an effect of the trigger.
+    #[inline(never)]
+    fn card_trigs_found(&mut self, who: usize, card: u8, src: u16, trigger: Trigger) {
+        let e = self.card_effects(card);
+        self.own_trigs(who, card, src, &e, trigger);
     }
 
     /// Collect the `trigger` effects among `effects` of a card of `who` (`card` for labels,
@@ -169,6 +188,9 @@ impl AllegianceState {
 
     /// Collect the `trigger` effects an attachment `c` (owned by `owner`) has on unit `host`.
     pub(super) fn attached_trigs(&mut self, c: u8, owner: u8, host: u16, trigger: Trigger) {
+        if self.shared.tables.trig_bits[c as usize] & 0x100 << trigger as u16 == 0 {
+            return;
+        }
         let card = self.shared.db.card(c);
         // An attached action card's first effect is the one that attached it.
         let skip = usize::from(card.kind == Kind::Action);
@@ -380,7 +402,11 @@ impl AllegianceState {
         self.pay_focus(&item);
         if item.effect != NO_EFFECT && self.shared.db.effect(item.effect).target.is_some() {
             let e = self.shared.db.effect(item.effect);
-            if !self.any_target(who as usize, e, &item.targets) {
+            let any = match e.target {
+                Some(k) if item.targets.is_empty() => self.target_exists(who as usize, k),
+                _ => self.any_target(who as usize, e, &item.targets),
+            };
+            if !any {
                 if e.min_targets > 0 {
                     // Only triggers get here (maneuvers are offered only with a target).
                     return;
