@@ -73,6 +73,13 @@ impl AllegianceState {
             0.0
         };
         let mine = self.seat_score(p as usize, p as usize, mods) - tempo;
+        if self.n() == 2 && p < 2 {
+            // Two players (never teams): the one opponent's score, added to 0.0 as in the
+            // loop below (which turns -0.0 into +0.0); the loop's division by its count, 1.0,
+            // leaves every value as it is, so it is left out.
+            let q = 1 - p as usize;
+            return mine - (0.0 + self.seat_score(p as usize, q, mods));
+        }
         let mut foe = 0.0;
         let mut k = 0.0;
         let team = self.fmt() == Format::Team;
