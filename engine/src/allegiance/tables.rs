@@ -106,6 +106,9 @@ pub struct HeroFacts {
     /// By set of unlocked abilities (bit `i`: ability `i`): the sum of their unlock costs in
     /// gold, which the evaluation reads instead of adding them up.
     pub unlocked_gold: [i32; 1 << ABILITIES],
+    /// The hero's maximum health (as in the card database), which the evaluation reads with
+    /// the unlock costs above, from one table.
+    pub max_health: u8,
     /// The hero's abilities, a bit each (bit `i`: ability `i` exists).
     pub ability_bits: u8,
     /// The reaction abilities, a bit each.
@@ -274,6 +277,7 @@ impl Tables {
                     ability_cost,
                     prereqs,
                     unlocked_gold,
+                    max_health: h.max_health,
                     reactions: h
                         .abilities
                         .iter()

@@ -73,6 +73,13 @@ impl AllegianceState {
             0.0
         };
         let mine = self.seat_score(p as usize, p as usize, mods) - tempo;
+        if self.n() == 2 && p < 2 {
+            // Two players (never teams): the one opponent's score, added to 0.0 as in the
+            // loop below (which turns -0.0 into +0.0); the loop's division by its count, 1.0,
+            // leaves every value as it is, so it is left out.
+            let q = 1 - p as usize;
+            return mine - (0.0 + self.seat_score(p as usize, q, mods));
+        }
         let mut foe = 0.0;
         let mut k = 0.0;
         let team = self.fmt() == Format::Team;
@@ -92,14 +99,15 @@ impl AllegianceState {
         if !pl.alive {
             return 0.0;
         }
-        let hero = self.hero(q);
+        // The hero's facts: its maximum health and the unlock costs of its abilities.
+        let facts = &self.shared.tables.heroes[pl.hero as usize];
         // Curse counters will deal c + (c-1) + ... + 1 damage; a focus counter is worth
         // about one point of board.
         // In 64 bits: exact (no overflow) for any 16-bit counters and 32-bit health.
         let c = pl.curses() as i64;
         // (`>> 1` halves exactly: the product of two numbers 0 or more is 0 or more.)
         let mut h = (pl.health as i64).wrapping_sub(c.wrapping_mul(c.wrapping_add(1)) >> 1) as f64
-            / hero.max_health as f64
+            / facts.max_health as f64
             + pl.focus as f64 / 60.0;
         if let Some(b) = &self.battle {
             if b.def as usize == q {
@@ -132,7 +140,7 @@ impl AllegianceState {
         // The unlock costs of the unlocked abilities (cooldown 0 or more), from a table by
         // the set of unlocked abilities (bit `i`: ability `i`): the locked ones, inverted.
         let unlocked = !super::options::cooldown_masks(&pl.cd).1;
-        gold += self.shared.tables.heroes[pl.hero as usize].unlocked_gold[unlocked as usize] as i64;
+        gold += facts.unlocked_gold[unlocked as usize] as i64;
         h + board as f64 / 60.0 + gold as f64 / 200.0
     }
 
