@@ -186,7 +186,7 @@ impl AllegianceState {
                         .units
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
-                    self.players[p].act_units |= self.acts(c) << slot;
+                    self.players[p].act_units |= self.act_bit(&u) << slot;
                     self.boards[p] = self.walk_board(p);
                     // Checked in play, with the static abilities in play counted.
                     self.recount_statics();

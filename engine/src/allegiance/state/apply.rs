@@ -143,15 +143,15 @@ impl AllegianceState {
                 };
                 let e = self.act_effect(effects).expect("listed");
                 let ef = db.effect(e);
-                let pl = &mut self.players[p];
-                pl.gold -= ef.cost_gold as u32;
-                if ef.cost_exhaust {
+                let exhaust = ef.cost_exhaust;
+                self.players[p].gold -= ef.cost_gold as u32;
+                if exhaust {
                     if i < UNITS {
-                        pl.units[i].exhausted = true;
+                        self.set_exhausted(p, i, true);
                     } else if i == UNITS {
-                        pl.weapon_exh = true;
+                        self.players[p].weapon_exh = true;
                     } else {
-                        pl.armor_exh = true;
+                        self.players[p].armor_exh = true;
                     }
                 }
                 self.announce(blank(ItemKind::Trigger, p, card, 0, e, src));
@@ -183,8 +183,8 @@ impl AllegianceState {
             self.own_trigs(p, 0, WEAPON, &effects, Trigger::Attack);
             WEAPON
         } else {
-            let u = &mut self.players[p].units[i];
-            u.exhausted = true;
+            self.set_exhausted(p, i, true);
+            let u = &self.players[p].units[i];
             let (uid, card) = (u.uid, u.card);
             self.card_trigs(p, card, uid, Trigger::Attack);
             uid

@@ -100,9 +100,14 @@ impl AllegianceState {
         }
     }
 
-    /// 1 if a unit of card `card` has an activated effect (a bit of `Player::act_units`).
-    pub(in crate::allegiance) fn acts(&self, card: u8) -> u64 {
-        u64::from(self.shared.tables.act[card as usize] != NO_EFFECT)
+    /// 1 if unit `u` has an activated effect that its exhaustion does not hold back (a bit
+    /// of `Player::act_units`): its card has one, and the unit is ready or the effect does
+    /// not ask to exhaust it.
+    #[inline]
+    pub(in crate::allegiance) fn act_bit(&self, u: &Unit) -> u64 {
+        let t = &self.shared.tables;
+        let c = u.card as usize;
+        u64::from(t.act[c] != NO_EFFECT && !(u.exhausted && t.act_exhausts[c]))
     }
 
     /// The bits of `Player::act_units` of the territory of `p`, worked out afresh.
@@ -111,7 +116,16 @@ impl AllegianceState {
         pl.units
             .iter()
             .enumerate()
-            .fold(0, |m, (i, u)| m | self.acts(u.card) << i)
+            .fold(0, |m, (i, u)| m | self.act_bit(u) << i)
+    }
+
+    /// Exhaust (`exhausted`) or ready unit `i` of seat `s`, keeping `Player::act_units` right.
+    #[inline]
+    pub(super) fn set_exhausted(&mut self, s: usize, i: usize, exhausted: bool) {
+        self.players[s].units[i].exhausted = exhausted;
+        let bit = self.act_bit(&self.players[s].units[i]) << i;
+        let pl = &mut self.players[s];
+        pl.act_units = pl.act_units & !(1 << i) | bit;
     }
 
     /// 1 if card `card` is an action card (counted in `Player::hand_actions`).
@@ -221,7 +235,7 @@ impl AllegianceState {
         self.players[s].act_units = without_bit(self.players[s].act_units, i);
         self.boards[s] = self.boards[s].wrapping_sub(w);
         let slot = self.players[who].units.len();
-        self.players[who].act_units |= self.acts(u.card) << slot;
+        self.players[who].act_units |= self.act_bit(&u) << slot;
         self.boards[who] = self.boards[who].wrapping_add(w);
         u.entered = self.turn;
         log!(
@@ -273,7 +287,7 @@ impl AllegianceState {
             att: [(255, 255); 2],
             curse: [0; MAX_PLAYERS],
         };
-        let (w, act) = (self.base_worth(&u), self.acts(card));
+        let (w, act) = (self.base_worth(&u), self.act_bit(&u));
         let pl = &mut self.players[p];
         pl.act_units |= act << slot;
         self.boards[p] = self.boards[p].wrapping_add(w);

@@ -190,9 +190,10 @@ pub struct PlayerCore {
     /// Curse counters on the hero (damage at the start of the player's turn), by the seat
     /// whose effect placed them.
     pub curse: [u16; MAX_PLAYERS],
-    /// The territory slots whose unit's card has an activated effect, a bit per slot (bit `i`:
-    /// `units[i]`; kept where units enter, leave or change control), so that a reaction
-    /// listing visits those units only.
+    /// The territory slots whose unit's card has an activated effect that the unit's
+    /// exhaustion does not hold back (the unit is ready, or the effect does not exhaust it),
+    /// a bit per slot (bit `i`: `units[i]`; kept where units enter, leave, change control,
+    /// exhaust or ready), so that a reaction listing visits the units that may act only.
     pub act_units: u64,
     /// Action cards in the hand (kept where hands change), so that a reaction listing skips
     /// the hand when it is 0.

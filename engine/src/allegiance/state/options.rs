@@ -253,11 +253,9 @@ impl AllegianceState {
                 return true;
             }
         }
+        // `act_units` leaves out the units whose exhaustion holds their effect back.
         for i in set_bits(pl.act_units) {
             let u = &pl.units[i];
-            if u.exhausted && t.act_exhausts[u.card as usize] {
-                continue;
-            }
             if self.can_activate(p, t.act[u.card as usize], u.exhausted) {
                 return true;
             }

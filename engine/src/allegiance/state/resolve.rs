@@ -479,6 +479,8 @@ impl AllegianceState {
             OpCode::Damage => self.damage_unit_at(s, i, n),
             OpCode::Destroy => self.destroy_at(s, i),
             OpCode::Heal | OpCode::Augment | OpCode::Curse => self.worth_op(s, i, who, code, n),
+            OpCode::Exhaust => self.set_exhausted(s, i, true),
+            OpCode::Refresh => self.set_exhausted(s, i, false),
             _ => {
                 let in_battle = self.battle.is_some();
                 let u = &mut self.players[s].units[i];
@@ -491,8 +493,6 @@ impl AllegianceState {
                     OpCode::Boost if card == BATTLE_LONG => {}
                     OpCode::Boost => u.boost[who] += n,
                     OpCode::Shield => u.shield[who] += n.max(0) as u32,
-                    OpCode::Exhaust => u.exhausted = true,
-                    OpCode::Refresh => u.exhausted = false,
                     OpCode::Attach => {
                         if let Some(slot) = u.att.iter_mut().find(|a| a.0 == 255) {
                             *slot = (card, who as u8);

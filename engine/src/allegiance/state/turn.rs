@@ -33,6 +33,7 @@ impl AllegianceState {
         for u in pl.units.iter_mut() {
             u.exhausted = false;
         }
+        self.players[pu].act_units = self.act_slots(pu);
         self.refresh_ready_reactions(pu);
         log!(
             self,
