@@ -111,7 +111,7 @@ impl AllegianceState {
             + pl.focus as f64 / 60.0;
         if let Some(b) = &self.battle {
             if b.def as usize == q {
-                h -= self.battle_threat(b, mods);
+                h -= self.battle_threat(b, mods, facts.max_health);
             }
         }
         // Per unit: its attack without the boosts that end with the turn or the battle,
@@ -148,8 +148,9 @@ impl AllegianceState {
     /// of the attackers no defender blocks, less the armor left, as a share of `q`'s maximum
     /// health, at half weight while defenders may still be assigned. So an attack is judged
     /// by the damage it threatens when the look-ahead stops at the defender's decision.
-    /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack).
-    fn battle_threat(&self, b: &Battle, mods: Option<&UnitMods>) -> f64 {
+    /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack), `max_health`
+    /// that of `q`'s hero (from the hero facts the caller already holds).
+    fn battle_threat(&self, b: &Battle, mods: Option<&UnitMods>, max_health: u8) -> f64 {
         let weight = match b.step {
             BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
             BStep::AfterAssign | BStep::Armor => 1.0,
@@ -186,7 +187,7 @@ impl AllegianceState {
             total = total.wrapping_add(power.max(0));
         }
         let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
-        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
+        weight * (total - armor).max(0) as f64 / max_health as f64
     }
 }
 
