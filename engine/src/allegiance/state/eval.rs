@@ -3,7 +3,7 @@
 //! it walks each territory once and sums whole numbers as integers (exactly the same values
 //! as summing them as floating point, which is what it did before).
 
-use super::statics::{mod_of, UnitMods};
+use super::statics::UnitMods;
 use super::*;
 
 /// A unit's worth on the board for [`AllegianceState::eval`]: its attack without the boosts
@@ -160,6 +160,8 @@ impl AllegianceState {
         let ap = b.atk as usize;
         let units = &self.players[ap].units;
         let stats = &self.shared.tables.stats;
+        // The attacking seat's row of static modifiers, looked up once.
+        let row = mods.map(|m| m[ap].as_slice());
         // Wrapping 32-bit adds: the values are those of the checked adds, which never
         // overflow (the per-seat boosts are bounded far below 2^31, see `Unit::boost`); the
         // boosts of all seats are summed as one vector.
@@ -180,7 +182,7 @@ impl AllegianceState {
                     .wrapping_add(u.aug as i32)
                     .wrapping_add(boosts.iter().fold(0, |s, &b| s.wrapping_add(b)))
                     .wrapping_sub(u.curses())
-                    .wrapping_add(mod_of(mods, ap, i)[0])
+                    .wrapping_add(row.map_or(0, |r| r[i][0]))
             } else {
                 continue;
             };
