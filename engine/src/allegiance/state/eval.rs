@@ -3,7 +3,7 @@
 //! it walks each territory once and sums whole numbers as integers (exactly the same values
 //! as summing them as floating point, which is what it did before).
 
-use super::statics::UnitMods;
+use super::statics::{mod_of, UnitMods};
 use super::*;
 
 /// A unit's worth on the board for [`AllegianceState::eval`]: its attack without the boosts
@@ -111,7 +111,7 @@ impl AllegianceState {
             + pl.focus as f64 / 60.0;
         if let Some(b) = &self.battle {
             if b.def as usize == q {
-                h -= self.battle_threat(b, mods, facts.max_health);
+                h -= self.battle_threat(b, mods);
             }
         }
         // Per unit: its attack without the boosts that end with the turn or the battle,
@@ -148,9 +148,8 @@ impl AllegianceState {
     /// of the attackers no defender blocks, less the armor left, as a share of `q`'s maximum
     /// health, at half weight while defenders may still be assigned. So an attack is judged
     /// by the damage it threatens when the look-ahead stops at the defender's decision.
-    /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack), `max_health`
-    /// that of `q`'s hero (from the hero facts the caller already holds).
-    fn battle_threat(&self, b: &Battle, mods: Option<&UnitMods>, max_health: u8) -> f64 {
+    /// `mods` are the static modifiers of [`Self::unit_mods`] (with attack).
+    fn battle_threat(&self, b: &Battle, mods: Option<&UnitMods>) -> f64 {
         let weight = match b.step {
             BStep::Declare | BStep::AfterDeclare | BStep::Assign => 0.5,
             BStep::AfterAssign | BStep::Armor => 1.0,
@@ -160,8 +159,6 @@ impl AllegianceState {
         let ap = b.atk as usize;
         let units = &self.players[ap].units;
         let stats = &self.shared.tables.stats;
-        // The attacking seat's row of static modifiers, looked up once.
-        let row = mods.map(|m| m[ap].as_slice());
         // Wrapping 32-bit adds: the values are those of the checked adds, which never
         // overflow (the per-seat boosts are bounded far below 2^31, see `Unit::boost`); the
         // boosts of all seats are summed as one vector.
@@ -182,14 +179,14 @@ impl AllegianceState {
                     .wrapping_add(u.aug as i32)
                     .wrapping_add(boosts.iter().fold(0, |s, &b| s.wrapping_add(b)))
                     .wrapping_sub(u.curses())
-                    .wrapping_add(row.map_or(0, |r| r[i][0]))
+                    .wrapping_add(mod_of(mods, ap, i)[0])
             } else {
                 continue;
             };
             total = total.wrapping_add(power.max(0));
         }
         let armor = (self.armor_rating(q) - self.players[q].armor_used).max(0);
-        weight * (total - armor).max(0) as f64 / max_health as f64
+        weight * (total - armor).max(0) as f64 / self.hero(q).max_health as f64
     }
 }
 
