@@ -99,16 +99,7 @@ impl AllegianceState {
         false
     }
 
-    /// Whether `who` can pay the focus cost of `effect` and a target of it exists (what its
-    /// announcement needs besides gold and exhaustion).
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
-        self.has_targets_inline(who, effect)
-    }
-
-    /// [`Self::has_targets`] written into its caller: the main window's listing asks it for
-    /// about two ready abilities a window, and the call itself is a third of the test.
-    #[inline(always)]
-    fn has_targets_inline(&self, who: usize, effect: u16) -> bool {
         let e = self.shared.tables.effects[effect as usize];
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
@@ -370,7 +361,7 @@ impl AllegianceState {
             facts.ability_bits & !facts.reaction_bits
         };
         for i in set_bits(u64::from(ready & usable)) {
-            if self.has_targets_inline(p, facts.ability_effect[i]) {
+            if self.has_targets(p, facts.ability_effect[i]) {
                 out.push(Action(USE + i as u16));
             }
         }
