@@ -180,10 +180,17 @@ fn static_ops_of(db: &CardDb, effects: &[u16]) -> [u16; STATIC_KINDS] {
 }
 
 /// The triggers of the effects among `effects`, a bit each (bit `t` for `t as u16`).
+/// `Tables::trig_bits` keeps a byte per role, so a trigger numbered 8 or more (a variant
+/// added to `Trigger`) stops the loading here rather than sharing a bit with another.
 fn trigger_bits(db: &CardDb, effects: &[u16]) -> u16 {
-    effects
-        .iter()
-        .fold(0, |m, &e| m | 1 << db.effect(e).trigger as u16)
+    effects.iter().fold(0, |m, &e| {
+        let t = db.effect(e).trigger as u16;
+        assert!(
+            t < 8,
+            "trigger {t} does not fit a byte of Tables::trig_bits"
+        );
+        m | 1 << t
+    })
 }
 
 /// The first activated effect among `effects`, or [`NO_EFFECT`].
