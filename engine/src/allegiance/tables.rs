@@ -213,9 +213,8 @@ impl Tables {
         let mut static_ops = Box::new([[0u16; STATIC_KINDS]; IDS]);
         let mut trig_bits = Box::new([0u16; IDS]);
         for (id, c) in db.cards.iter().enumerate() {
-            let skip = usize::from(c.kind == Kind::Action).min(c.effects.len());
             trig_bits[id] =
-                trigger_bits(db, &c.effects) | trigger_bits(db, &c.effects[skip..]) << 8;
+                trigger_bits(db, &c.effects) | trigger_bits(db, c.attached_effects()) << 8;
             let (half_cost, half_effect) = match &c.half {
                 Some((_, cost, e)) => (*cost, *e),
                 None => (0, NO_EFFECT),
@@ -332,7 +331,7 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
-    use super::super::cards::{Kind, Trigger};
+    use super::super::cards::Trigger;
     use crate::allegiance::Allegiance;
 
     /// The trigger bits of every example card say which triggers its effects have, as a
@@ -354,14 +353,13 @@ mod tests {
         ];
         let mut seen = [0u32; 8];
         for (id, c) in db.cards.iter().enumerate() {
-            let skip = usize::from(c.kind == Kind::Action).min(c.effects.len());
             for (k, &tr) in triggers.iter().enumerate() {
                 let has = |effects: &[u16]| effects.iter().any(|&e| db.effect(e).trigger == tr);
                 let bits = t.trig_bits[id];
                 assert_eq!(bits & 1 << tr as u16 != 0, has(&c.effects), "{}", c.name);
                 assert_eq!(
                     bits & 0x100 << tr as u16 != 0,
-                    has(&c.effects[skip..]),
+                    has(c.attached_effects()),
                     "{}",
                     c.name
                 );

@@ -270,6 +270,15 @@ pub struct CardDef {
     pub line: u64,
 }
 
+impl CardDef {
+    /// The effects the card has while attached to a unit: an action card's first effect is
+    /// the one that attached it, so it is left out.
+    pub fn attached_effects(&self) -> &[u16] {
+        let skip = usize::from(self.kind == Kind::Action).min(self.effects.len());
+        &self.effects[skip..]
+    }
+}
+
 /// A hero ability.
 #[derive(Clone, Debug)]
 pub struct Ability {

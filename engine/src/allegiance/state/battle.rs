@@ -28,28 +28,23 @@ impl AllegianceState {
     /// attachment's).
     pub(super) fn has_hit(&self, ap: usize, uid: u16) -> bool {
         let db = &self.shared.db;
-        let is_hit = |effects: &[u16], skip: usize| {
+        let is_hit = |effects: &[u16]| {
             effects
                 .iter()
-                .skip(skip)
                 .any(|&e| db.effect(e).trigger == Trigger::Hit)
         };
         if uid == WEAPON {
             let f = self.players[ap].weapon as usize;
-            return is_hit(&self.hero(ap).weapons[f].effects, 0);
+            return is_hit(&self.hero(ap).weapons[f].effects);
         }
         let Some((s, i)) = self.find_unit(uid) else {
             return false;
         };
         let u = &self.players[s].units[i];
-        is_hit(&db.card(u.card).effects, 0)
-            || u.att.iter().any(|&(c, _)| {
-                c != 255
-                    && is_hit(
-                        &db.card(c).effects,
-                        usize::from(db.card(c).kind == Kind::Action),
-                    )
-            })
+        is_hit(&db.card(u.card).effects)
+            || u.att
+                .iter()
+                .any(|&(c, _)| c != 255 && is_hit(db.card(c).attached_effects()))
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision

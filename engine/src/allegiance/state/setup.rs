@@ -363,11 +363,14 @@ impl AllegianceState {
 
     pub(super) fn draw_options(&self, p: usize, out: &mut ActionBuf) {
         let _ = p;
-        for d in 0..3 {
-            if self.can_draw_from(d) {
-                out.push(Action(DRAW + d as u16));
-            }
+        for d in self.drawable_decks() {
+            out.push(Action(DRAW + d as u16));
         }
+    }
+
+    /// The shared decks the draw phase offers ([`Self::can_draw_from`]), in deck order.
+    pub(super) fn drawable_decks(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..3).filter(|&d| self.can_draw_from(d))
     }
 
     pub(super) fn mill_options(&self, out: &mut ActionBuf) {

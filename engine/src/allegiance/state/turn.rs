@@ -48,8 +48,11 @@ impl AllegianceState {
         if !first {
             // The decks `draw_options` would list, without listing them: none, one (drawn
             // at once) or a choice.
-            let mut decks = (0..3).filter(|&d| self.can_draw_from(d));
-            match (decks.next(), decks.next()) {
+            let two = {
+                let mut decks = self.drawable_decks();
+                (decks.next(), decks.next())
+            };
+            match two {
                 (None, _) => {}
                 (Some(d), None) => self.draw_card(pu, d, false),
                 _ => self.dec = Dec::DrawPhase(p),
@@ -192,13 +195,16 @@ impl AllegianceState {
         if self.shared.tables.trig_bits[c as usize] & 0x100 << trigger as u16 == 0 {
             return;
         }
-        let card = self.shared.db.card(c);
-        // An attached action card's first effect is the one that attached it.
-        let skip = usize::from(card.kind == Kind::Action);
-        for k in skip..card.effects.len() {
-            let db = &self.shared.db;
-            let e = db.card(c).effects[k];
-            if db.effect(e).trigger == trigger {
+        let effects: ArrayVec<u16, 2> = self
+            .shared
+            .db
+            .card(c)
+            .attached_effects()
+            .iter()
+            .copied()
+            .collect();
+        for e in effects {
+            if self.shared.db.effect(e).trigger == trigger {
                 self.add_trig(Trig {
                     who: owner,
                     card: c,
