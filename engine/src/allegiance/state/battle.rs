@@ -326,7 +326,7 @@ pub(super) struct Powers {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{each_random_position, example_setups};
+    use super::super::testing::each_example_position;
     use super::*;
 
     /// The battle's powers asked at once ([`AllegianceState::battle_powers`], one table of
@@ -336,29 +336,25 @@ mod tests {
     #[test]
     fn battle_powers_equal_each_units_own() {
         let (mut battles, mut tabled) = (0u64, 0u64);
-        for (a, seating) in &example_setups() {
-            for game in 0..8u64 {
-                each_random_position(a, seating, game, |s| {
-                    let Some(b) = &s.battle else { return };
-                    let (ap, dp) = (b.atk as usize, b.def as usize);
-                    let powers = s.battle_powers(b, ap, dp);
-                    battles += 1;
-                    tabled += u64::from(!powers.back.is_empty());
-                    for (k, at) in b.attackers.iter().enumerate() {
-                        assert_eq!(powers.att[k], s.attacker_power(ap, at.uid), "game {game}");
-                        let Some(&back) = powers.back.get(k) else {
-                            continue;
-                        };
-                        let own = (at.blocker != NONE)
-                            .then(|| s.find_unit(at.blocker))
-                            .flatten()
-                            .filter(|&(q, _)| q == dp)
-                            .map(|(q, i)| s.power(&s.players[q].units[i]).max(0));
-                        assert_eq!(back, own, "game {game}");
-                    }
-                });
+        each_example_position(8, |s, game| {
+            let Some(b) = &s.battle else { return };
+            let (ap, dp) = (b.atk as usize, b.def as usize);
+            let powers = s.battle_powers(b, ap, dp);
+            battles += 1;
+            tabled += u64::from(!powers.back.is_empty());
+            for (k, at) in b.attackers.iter().enumerate() {
+                assert_eq!(powers.att[k], s.attacker_power(ap, at.uid), "game {game}");
+                let Some(&back) = powers.back.get(k) else {
+                    continue;
+                };
+                let own = (at.blocker != NONE)
+                    .then(|| s.find_unit(at.blocker))
+                    .flatten()
+                    .filter(|&(q, _)| q == dp)
+                    .map(|(q, i)| s.power(&s.players[q].units[i]).max(0));
+                assert_eq!(back, own, "game {game}");
             }
-        }
+        });
         assert!(battles > 1_000 && tabled > 100, "{battles} {tabled}");
     }
 }

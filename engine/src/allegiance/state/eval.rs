@@ -192,7 +192,7 @@ impl AllegianceState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{each_random_position, example_setups};
+    use super::super::testing::each_example_position;
     use super::*;
 
     /// The evaluation before it summed whole numbers as integers and read the attackers'
@@ -293,17 +293,13 @@ mod tests {
     #[test]
     fn kept_board_equals_the_walk() {
         let (mut checked, mut nonzero) = (0u64, 0u64);
-        for (a, seating) in &example_setups() {
-            for game in 0..8u64 {
-                each_random_position(a, seating, game, |g| {
-                    for p in 0..g.n() {
-                        assert_eq!(g.boards[p], g.walk_board(p), "seat {p}");
-                        checked += 1;
-                        nonzero += u64::from(g.boards[p] != 0);
-                    }
-                });
+        each_example_position(8, |g, _| {
+            for p in 0..g.n() {
+                assert_eq!(g.boards[p], g.walk_board(p), "seat {p}");
+                checked += 1;
+                nonzero += u64::from(g.boards[p] != 0);
             }
-        }
+        });
         assert!(checked > 10_000 && nonzero > 5_000, "{checked} {nonzero}");
     }
 
@@ -313,17 +309,13 @@ mod tests {
     #[test]
     fn eval_equals_the_floating_point_reference() {
         let mut checked = 0u64;
-        for (a, seating) in &example_setups() {
-            for game in 0..6u64 {
-                each_random_position(a, seating, game, |g| {
-                    for p in 0..g.n() as u8 {
-                        let (new, old) = (g.eval(p), g.eval_reference(p));
-                        assert!(new == old, "seat {p}: {new} != {old}");
-                        checked += 1;
-                    }
-                });
+        each_example_position(6, |g, _| {
+            for p in 0..g.n() as u8 {
+                let (new, old) = (g.eval(p), g.eval_reference(p));
+                assert!(new == old, "seat {p}: {new} != {old}");
+                checked += 1;
             }
-        }
+        });
         assert!(checked > 10_000, "{checked}");
     }
 }

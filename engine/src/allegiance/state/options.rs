@@ -645,7 +645,7 @@ mod tests {
         assert_eq!(seen, 8u32.pow(6));
     }
 
-    use super::super::testing::{each_random_position, example_setups};
+    use super::super::testing::{each_example_position, each_random_position, example_setups};
     use crate::ActionBuf;
 
     /// `has_reaction` answers without listing; at every step of random 2- and 4-player games
@@ -681,23 +681,19 @@ mod tests {
     #[test]
     fn kept_reaction_bits_agree_with_a_fresh_count() {
         let (mut ready, mut faces, mut steps) = (0u64, 0u64, 0u64);
-        for (a, seating) in &example_setups() {
-            for game in 0..6u64 {
-                each_random_position(a, seating, game, |s| {
-                    steps += 1;
-                    for (p, pl) in s.players.iter().enumerate() {
-                        let fresh = s.reaction_bits(p);
-                        assert_eq!(
-                            (pl.ready_reactions, pl.face_acts),
-                            fresh,
-                            "seat {p}, game {game}"
-                        );
-                        ready += u64::from(fresh.0 != 0);
-                        faces += u64::from(fresh.1 != 0);
-                    }
-                });
+        each_example_position(6, |s, game| {
+            steps += 1;
+            for (p, pl) in s.players.iter().enumerate() {
+                let fresh = s.reaction_bits(p);
+                assert_eq!(
+                    (pl.ready_reactions, pl.face_acts),
+                    fresh,
+                    "seat {p}, game {game}"
+                );
+                ready += u64::from(fresh.0 != 0);
+                faces += u64::from(fresh.1 != 0);
             }
-        }
+        });
         assert!(
             ready > 100 && faces > 100 && steps > 1000,
             "{ready} {faces} {steps}"
@@ -709,21 +705,17 @@ mod tests {
     #[test]
     fn target_exists_agrees_with_the_target_walk() {
         let (mut yes, mut no) = (0u64, 0u64);
-        for (a, seating) in &example_setups() {
-            for game in 0..4u64 {
-                each_random_position(a, seating, game, |s| {
-                    for e in &s.shared.db.effects {
-                        let Some(k) = e.target else { continue };
-                        for p in 0..seating.len() {
-                            let exists = s.target_exists(p, k);
-                            assert_eq!(exists, s.any_target(p, e, &[]), "{k:?}, game {game}");
-                            yes += u64::from(exists);
-                            no += u64::from(!exists);
-                        }
-                    }
-                });
+        each_example_position(4, |s, game| {
+            for e in &s.shared.db.effects {
+                let Some(k) = e.target else { continue };
+                for p in 0..s.n() {
+                    let exists = s.target_exists(p, k);
+                    assert_eq!(exists, s.any_target(p, e, &[]), "{k:?}, game {game}");
+                    yes += u64::from(exists);
+                    no += u64::from(!exists);
+                }
             }
-        }
+        });
         assert!(yes > 1_000 && no > 1_000, "{yes} {no}");
     }
 

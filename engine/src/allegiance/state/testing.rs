@@ -44,3 +44,13 @@ pub(super) fn each_random_position(
         g.apply_unchecked(buf[rng.random_range(0..buf.len())]);
     }
 }
+
+/// [`each_random_position`] for games `0..games` of every example set-up
+/// ([`example_setups`]), calling `at` with the position and the game's number.
+pub(super) fn each_example_position(games: u64, mut at: impl FnMut(&AllegianceState, u64)) {
+    for (a, seating) in &example_setups() {
+        for game in 0..games {
+            each_random_position(a, seating, game, |g| at(g, game));
+        }
+    }
+}
