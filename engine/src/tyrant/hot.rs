@@ -17,13 +17,6 @@ pub const REFRESH: u16 = 16;
 /// Fear).
 pub const MOVES: u16 = 32;
 
-/// Records in a [`HotTable`]: one per possible card id (ids are `u16`; a card file holds at
-/// most [`super::cards::MAX_CARDS`] cards, fewer than this).
-pub const HOT_IDS: usize = 1 << 16;
-
-/// The hot records by card id, sized so that indexing by a `u16` id is always in range.
-pub type HotTable = Box<[Hot; HOT_IDS]>;
-
 /// What the hot loops read of a card, compiled from its [`CardDef`] when the rule set is
 /// built (the full definition stays the reference: these are copies of its values).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -81,18 +74,9 @@ impl Hot {
         }
     }
 
-    /// The table of a card file, indexed by card id: one record for every `u16`, so that a
-    /// lookup by card id needs no bounds check (ids past the file's cards, which no card in
-    /// play has, hold the empty record). 640 KiB per rule set.
-    pub fn table(db: &CardDb) -> HotTable {
-        let mut t: HotTable = vec![Hot::default(); HOT_IDS]
-            .into_boxed_slice()
-            .try_into()
-            .expect("the table has HOT_IDS records");
-        for (h, def) in t.iter_mut().zip(&db.cards) {
-            *h = Hot::of(def);
-        }
-        t
+    /// The table of a card file, indexed by card id.
+    pub fn table(db: &CardDb) -> Vec<Hot> {
+        db.cards.iter().map(Hot::of).collect()
     }
 
     /// Whether skill bit `b` is set.

@@ -350,5 +350,5 @@ pub struct Shared {
     /// The rules.
     pub rules: Rules,
     /// The compiled hot record of every card, by card id ([`super::hot::Hot`]).
-    pub hot: super::hot::HotTable,
+    pub hot: Vec<super::hot::Hot>,
 }

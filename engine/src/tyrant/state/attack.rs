@@ -7,9 +7,6 @@ impl TyrantState {
 
     pub(super) fn assault_turn(&mut self, p: usize, i: usize) {
         let card = self.sides[p].assaults[i].card;
-        // Most assaults have no activation skill: the count in the hot record skips the
-        // loop, which looks the card's definition up again on every pass.
-        let acts = self.hot(card).acts as usize;
         if self.sides[p].assaults[i].has(JAMMED) {
             note!(self, "  {} is jammed and skips its turn", self.an(p, i));
             self.sides[p].assaults[i].set(ATTACKED, true);
@@ -17,7 +14,7 @@ impl TyrantState {
         }
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
-        for k in 0..acts {
+        for k in 0..self.def(card).acts.len() {
             let sk = self.def(card).acts[k];
             let weakened = self.sides[p].assaults[i].weakened;
             self.activate(p, Src::Assault(i as u8), sk);
@@ -55,17 +52,11 @@ impl TyrantState {
     }
 
     pub(super) fn living(&self, s: usize) -> i16 {
-        // A row holds at most `ROW` (32) cards, so the count never wraps; `wrapping_add`
-        // spares the overflow check per card that a checked count carries.
-        self.sides[s]
-            .assaults
-            .iter()
-            .fold(0i16, |n, u| n.wrapping_add(u.alive() as i16))
+        self.sides[s].assaults.iter().filter(|u| u.alive()).count() as i16
     }
 
     pub(super) fn attack(&mut self, p: usize, i: usize, card: u16) {
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         let h = self.hot(card);
         if self.sides[p].assaults[i].power_of(h.attack) == 0 {
             return; // no attack at all
@@ -128,7 +119,7 @@ impl TyrantState {
     }
 
     pub(super) fn valor(&self, p: usize, def: &CardDef) -> i16 {
-        if def.passive.valor > 0 && self.living(p) < self.living(p ^ 1) {
+        if def.passive.valor > 0 && self.living(p) < self.living(1 - p) {
             def.passive.valor as i16
         } else {
             0
@@ -156,8 +147,7 @@ impl TyrantState {
     /// most common, spends no call on the compiled path.
     #[inline(always)]
     pub(super) fn hit_assault_inline(&mut self, p: usize, i: usize, j: usize, acard: u16) {
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let (ah, dh) = (self.hot(a.card), self.hot(d.card));
@@ -205,8 +195,7 @@ impl TyrantState {
     /// [`Self::hit_assault`] for every case: dodges and all on-damage skills.
     #[inline(never)]
     fn hit_full(&mut self, p: usize, i: usize, j: usize, acard: u16) {
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let dp = self.def(d.card).passive;
@@ -316,8 +305,7 @@ impl TyrantState {
 
     /// Crush: `x` damage to the enemy's leftmost living Wall, else its commander.
     pub(super) fn crush(&mut self, p: usize, x: u8) {
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         match self.wall_of(q) {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
@@ -341,8 +329,7 @@ impl TyrantState {
 
     #[inline(always)]
     pub(super) fn hit_commander(&mut self, p: usize, dmg: i16) {
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         let c = &mut self.sides[q].commander;
         c.hp = c.hp.saturating_sub(dmg);
         note!(
@@ -360,33 +347,22 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
-    ///
-    /// The attacker's and the card hit's numbers come from their hot records (a lookup by
-    /// card id without a bounds check); only Fear, which the hot record does not hold, is
-    /// read from the definition, and only for an attacker with the `MOVES` bit.
     pub(super) fn hit_beyond(&mut self, p: usize, i: usize, acard: u16) {
-        let ah = self.hot(acard);
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
-        let valor = if ah.valor > 0 && self.living(p) < self.living(q) {
-            ah.valor as i16
-        } else {
-            0
-        };
+        let ap = self.def(acard).passive;
+        let q = 1 - p;
         let power = self.sides[p].assaults[i]
-            .power_of(ah.attack)
-            .saturating_add(valor);
-        let fear = ah.has(hot::MOVES) && self.def(acard).passive.fear;
-        let wall = if fear && !self.shared.rules.fear_wall {
+            .power(self.def(acard))
+            .saturating_add(self.valor(p, self.def(acard)));
+        let wall = if ap.fear && !self.shared.rules.fear_wall {
             None
         } else {
             self.wall_of(q)
         };
         let (dmg, counter, alive) = match wall {
             Some(w) => {
-                let wh = self.hot(self.sides[q].structures[w].card);
                 let u = &mut self.sides[q].structures[w];
-                let armor = (wh.armor as i16 - ah.pierce as i16).max(0);
+                let wp = self.shared.db.card(u.card).passive;
+                let armor = (wp.armor as i16 - ap.pierce as i16).max(0);
                 let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
@@ -397,11 +373,11 @@ impl TyrantState {
                     self.an(p, i),
                     SEATS[q]
                 );
-                (dmg, wh.counter, alive)
+                (dmg, wp.counter, alive)
             }
             None => {
                 self.hit_commander(p, power);
-                let c = self.hot(self.sides[q].commander.card).counter;
+                let c = self.def(self.sides[q].commander.card).passive.counter;
                 (power, c, !self.over())
             }
         };
@@ -421,7 +397,7 @@ impl TyrantState {
         if self.shared.rules.berserk_on_commander && dmg > 0 && !self.over() {
             let a = &mut self.sides[p].assaults[i];
             if a.alive() && (!countered_dead || self.shared.rules.berserk_on_counter_death) {
-                a.berserk = a.berserk.saturating_add(ah.berserk as i16);
+                a.berserk = a.berserk.saturating_add(ap.berserk as i16);
             }
         }
     }

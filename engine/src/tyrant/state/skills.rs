@@ -102,7 +102,7 @@ impl TyrantState {
         };
         // 4. A chaosed assault's hostile skills hit its own side (itself included).
         let (ts, via) = match (sk.kind.hostile(), chaosed) {
-            (true, false) => (p ^ 1, Via::Printed),
+            (true, false) => (1 - p, Via::Printed),
             (true, true) => (p, Via::Chaosed),
             (false, _) => (p, Via::Printed),
         };

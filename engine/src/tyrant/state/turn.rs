@@ -42,9 +42,7 @@ impl TyrantState {
             let side = &mut self.sides[p];
             // 4. Draw: one card, or the opening hand on the side's first turn.
             let first = side.turns == 0;
-            // A side begins at most one turn per turn of the game, so before this add the
-            // count is below the game's turn counter, a `u16` too: the add never wraps.
-            side.turns = side.turns.wrapping_add(1);
+            side.turns += 1;
             if first {
                 let n = self.shared.rules.first_draw;
                 for _ in 0..n {
@@ -128,15 +126,16 @@ impl TyrantState {
         }
         // 7. Commander.
         let commander = self.sides[p].commander.card;
-        for k in 0..self.hot(commander).acts as usize {
+        for k in 0..self.def(commander).acts.len() {
             let sk = self.def(commander).acts[k];
             self.activate(p, Src::Commander, sk);
         }
         // 8. Structures, left to right.
         let mut i = 0;
-        while let Some(&u) = self.sides[p].structures.get(i) {
+        while i < self.sides[p].structures.len() {
+            let u = self.sides[p].structures[i];
             if u.alive() && u.timer == 0 {
-                for k in 0..self.hot(u.card).acts as usize {
+                for k in 0..self.def(u.card).acts.len() {
                     let sk = self.def(u.card).acts[k];
                     self.activate(p, Src::Structure, sk);
                 }
@@ -145,7 +144,8 @@ impl TyrantState {
         }
         // 9. Assaults, left to right, each taking its turn.
         let mut i = 0;
-        while let Some(&u) = self.sides[p].assaults.get(i) {
+        while i < self.sides[p].assaults.len() {
+            let u = self.sides[p].assaults[i];
             if u.alive() && u.timer == 0 {
                 self.assault_turn(p, i);
                 if self.over() {
@@ -197,8 +197,7 @@ impl TyrantState {
     /// Steps 11–12 and the statuses that end with this turn.
     pub(super) fn end_turn(&mut self) {
         let p = self.active as usize;
-        // The other seat: seats are 0 and 1 (no overflow check, unlike `1 - p`).
-        let q = p ^ 1;
+        let q = 1 - p;
         // 11. Shift: the opposing rows close their gaps; the acting side's own dead stay as
         // gaps through the opponent's turn unless `shift_acting_side` is set.
         self.shift(q);
