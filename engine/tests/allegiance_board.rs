@@ -262,7 +262,7 @@ fn a_stolen_unit_keeps_its_counters_and_cannot_attack_on_the_turn_it_changed_sid
     let u = g.players[0].units[0];
     assert!(u.exhausted, "it stays exhausted");
     assert_eq!(g.players[0].gold, 0);
-    assert_eq!(g.discards[2].last().copied(), g_db(&g).find("Bribe"));
+    assert_eq!(g.discards()[2].last().copied(), g_db(&g).find("Bribe"));
     // It entered P0's territory this turn: no attacker, so no battle can be initiated.
     assert!(!labels(&g).iter().any(|s| s.contains("battle")));
     end_turn(&mut g);
@@ -329,7 +329,7 @@ fn phase_shift_in_response_saves_a_unit_which_returns_fresh_at_the_end_of_the_tu
         log.contains("action Skilled Strike is cancelled: no target left"),
         "{log}"
     );
-    assert_eq!(g.discards[0].len(), 0, "not destroyed");
+    assert_eq!(g.discards()[0].len(), 0, "not destroyed");
     // End P0's turn: the Crossbowman returns to P1 and its enter trigger (up to one target,
     // 1 damage) is offered to P1.
     let mut guard = 0;
@@ -406,14 +406,14 @@ fn an_eliminated_players_removed_units_and_attached_actions_go_to_the_discard_pi
     pick(&mut g, "target P1 Pikeman");
     settle(&mut g);
     // The Pikeman left play: the Hex went to the action discard pile.
-    assert_eq!(g.discards[2].last().copied(), g_db(&g).find("Exile"));
-    assert!(g.discards[2].contains(&g_db(&g).find("Crippling Hex").unwrap()));
+    assert_eq!(g.discards()[2].last().copied(), g_db(&g).find("Exile"));
+    assert!(g.discards()[2].contains(&g_db(&g).find("Crippling Hex").unwrap()));
     pick(&mut g, "play Fireball");
     pick(&mut g, "target the hero of P1");
     settle(&mut g);
     assert!(g.outcome().is_some());
     assert!(g.banished.is_empty());
-    assert_eq!(g.discards[0].last().copied(), g_db(&g).find("Pikeman"));
+    assert_eq!(g.discards()[0].last().copied(), g_db(&g).find("Pikeman"));
 }
 
 #[test]

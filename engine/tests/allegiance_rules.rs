@@ -14,9 +14,9 @@ pub fn example_1_skilled_strike_destroys_infantry() {
     // Nobody can respond: it resolved at once.
     assert!(g.chain.is_empty());
     assert!(g.players[1].units.is_empty(), "Infantry destroyed");
-    assert_eq!(g.discards[0].last().copied(), g_db(&g).find("Infantry"));
+    assert_eq!(g.discards()[0].last().copied(), g_db(&g).find("Infantry"));
     assert_eq!(
-        g.discards[2].last().copied(),
+        g.discards()[2].last().copied(),
         g_db(&g).find("Skilled Strike")
     );
 }
@@ -64,7 +64,7 @@ pub fn example_3_skilled_strike_in_response_cancels_mend_wounds() {
     assert!(log.contains(&"action Mend Wounds is cancelled: no target left".to_string()));
     // Both actions end in the discard pile.
     let db = g_db(&g);
-    let top2: Vec<u8> = g.discards[2].iter().rev().take(2).copied().collect();
+    let top2: Vec<u8> = g.discards()[2].iter().rev().take(2).copied().collect();
     assert_eq!(
         top2,
         vec![
@@ -452,16 +452,17 @@ pub fn necromancer_never_draws_units_and_his_units_return_under_their_deck() {
     pick(&mut g, "target P1 Infantry");
     settle(&mut g);
     assert_eq!(
-        g.decks[0][0], infantry,
+        g.decks()[0][0],
+        infantry,
         "Hakor's destroyed Infantry went under the basic deck"
     );
     pick(&mut g, "end the maneuver phase");
     settle(&mut g);
     // Hakor chooses the basic deck: its top card goes to the discard pile, not to his hand.
-    let top = *g.decks[0].last().unwrap();
-    let discards = g.discards[0].len();
+    let top = *g.decks()[0].last().unwrap();
+    let discards = g.discards()[0].len();
     pick(&mut g, "draw from the basic deck");
     assert_eq!(g.players[1].hand.len(), 2);
-    assert_eq!(g.discards[0].len(), discards + 1);
-    assert_eq!(*g.discards[0].last().unwrap(), top);
+    assert_eq!(g.discards()[0].len(), discards + 1);
+    assert_eq!(*g.discards()[0].last().unwrap(), top);
 }

@@ -273,8 +273,8 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
             format!("{name}.deck"),
             format!(
                 "{} cards, discard {}",
-                s.decks[d].len(),
-                s.discards[d].len()
+                s.decks()[d].len(),
+                s.discards()[d].len()
             ),
         ));
     }

@@ -16,12 +16,12 @@ impl AllegianceState {
         let Some(d) = c.kind.deck() else {
             return Ok(());
         };
-        if let Some(i) = self.decks[d].iter().position(|&x| x == card) {
-            self.decks[d].remove(i);
+        if let Some(i) = self.decks()[d].iter().position(|&x| x == card) {
+            self.piles.decks_mut()[d].remove(i);
             return Ok(());
         }
-        if let Some(i) = self.discards[d].iter().position(|&x| x == card) {
-            self.discards[d].remove(i);
+        if let Some(i) = self.discards()[d].iter().position(|&x| x == card) {
+            self.piles.discards_mut()[d].remove(i);
             return Ok(());
         }
         Err(format!(
@@ -33,8 +33,8 @@ impl AllegianceState {
     /// Put deck card `card` back at the bottom of its deck.
     fn give_back(&mut self, card: u8) {
         if let Some(d) = self.shared.db.card(card).kind.deck() {
-            if !self.decks[d].is_full() {
-                self.decks[d].insert(0, card);
+            if !self.decks()[d].is_full() {
+                self.piles.decks_mut()[d].insert(0, card);
             }
         }
     }
@@ -63,7 +63,7 @@ impl AllegianceState {
                     return Err(format!("`{name}` is not in the {who} deck"));
                 }
                 self.take_copy(c)?;
-                self.decks[d].push(c);
+                self.piles.decks_mut()[d].push(c);
             }
             return Ok(());
         }

@@ -460,10 +460,9 @@ pub struct AllegianceState {
     pub(super) shared: Arc<Shared>,
     /// Players by seat.
     pub players: ArrayVec<Player, MAX_PLAYERS>,
-    /// Shared decks (basic, elite, action); the top is the last entry.
-    pub decks: [CardIds<DECK>; 3],
-    /// Discard piles; the top is the last entry.
-    pub discards: [CardIds<DECK>; 3],
+    /// Shared decks (basic, elite, action) and their discard piles, behind their one writer
+    /// (see [`Piles`]).
+    pub(in crate::allegiance) piles: Piles,
     /// The chain; the newest item is the last entry.
     pub chain: ArrayVec<Item, CHAIN>,
     /// Triggered effects waiting to go on the chain.
@@ -524,8 +523,7 @@ impl PartialEq for AllegianceState {
     fn eq(&self, o: &Self) -> bool {
         Arc::ptr_eq(&self.shared, &o.shared)
             && self.players == o.players
-            && self.decks == o.decks
-            && self.discards == o.discards
+            && self.piles == o.piles
             && self.chain == o.chain
             && self.trigs == o.trigs
             && self.banished == o.banished
@@ -575,6 +573,18 @@ impl AllegianceState {
         2 * p + r.max_turns as u32 * per_turn
     }
 
+    /// The shared decks (basic, elite, action); the top is the last entry.
+    #[inline]
+    pub fn decks(&self) -> &[CardIds<DECK>; 3] {
+        self.piles.decks()
+    }
+
+    /// The discard piles; the top is the last entry.
+    #[inline]
+    pub fn discards(&self) -> &[CardIds<DECK>; 3] {
+        self.piles.discards()
+    }
+
     /// Log on or off.
     pub(super) fn set_log(&mut self, on: bool) {
         self.logging = on;
@@ -617,6 +627,7 @@ mod elimination;
 mod eval;
 mod ids;
 mod options;
+mod piles;
 mod resolve;
 mod search;
 mod setup;
@@ -625,5 +636,6 @@ mod statics;
 mod testing;
 mod turn;
 pub use ids::CardIds;
+pub use piles::Piles;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};

@@ -557,7 +557,7 @@ impl AllegianceState {
                 };
                 let mut seen = [false; 256];
                 for &d in piles {
-                    for &card in &self.discards[d] {
+                    for &card in &self.discards()[d] {
                         if !seen[card as usize] {
                             seen[card as usize] = true;
                             out.push(Action(CARD + card as u16));

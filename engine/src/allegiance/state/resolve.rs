@@ -58,8 +58,8 @@ impl AllegianceState {
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
             ItemKind::Action => {
-                if item.arg & ATTACHED == 0 && !self.discards[2].is_full() {
-                    self.discards[2].push(item.card);
+                if item.arg & ATTACHED == 0 && !self.discards()[2].is_full() {
+                    self.piles.discards_mut()[2].push(item.card);
                 }
             }
             ItemKind::Battle => {
@@ -351,15 +351,16 @@ impl AllegianceState {
                 if c == Choice::Draw {
                     self.draw_card(p, d, false);
                 } else if self.ensure(d) {
-                    let card = self.decks[d].pop().expect("ensured");
-                    self.discards[d].push(card);
+                    let (decks, discards) = self.piles.both_mut();
+                    let card = decks[d].pop().expect("ensured");
+                    discards[d].push(card);
                 }
             }
             Choice::Raise => {
                 let card = (a - CARD) as u8;
                 let d = self.shared.db.card(card).kind.deck().expect("unit");
-                if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
-                    self.discards[d].remove(i);
+                if let Some(i) = self.discards()[d].iter().rposition(|&x| x == card) {
+                    self.piles.discards_mut()[d].remove(i);
                     self.enter_play(who, card);
                 }
                 self.set_flag(true);
@@ -371,10 +372,11 @@ impl AllegianceState {
                 }
                 let card = (a - CARD) as u8;
                 let d = self.shared.db.card(card).kind.deck().expect("unit");
-                if let Some(i) = self.discards[d].iter().rposition(|&x| x == card) {
-                    self.discards[d].remove(i);
-                    if !self.decks[d].is_full() {
-                        self.decks[d].insert(0, card);
+                if let Some(i) = self.discards()[d].iter().rposition(|&x| x == card) {
+                    let (decks, discards) = self.piles.both_mut();
+                    discards[d].remove(i);
+                    if !decks[d].is_full() {
+                        decks[d].insert(0, card);
                     }
                 }
                 self.res.as_mut().expect("res").sub += 1;

@@ -23,7 +23,7 @@ impl AllegianceState {
         let db = &self.shared.db;
         for d in 0..3 {
             let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
-            pool.extend(self.decks[d].iter().copied());
+            pool.extend(self.decks()[d].iter().copied());
             for (q, pl) in self.players.iter().enumerate() {
                 if q as u8 != viewer {
                     pool.extend(
@@ -36,7 +36,7 @@ impl AllegianceState {
             }
             crate::rng::shuffle(&mut pool, rng);
             let mut k = 0;
-            for x in self.decks[d].iter_mut() {
+            for x in self.piles.decks_mut()[d].iter_mut() {
                 *x = pool[k];
                 k += 1;
             }
@@ -72,7 +72,7 @@ impl AllegianceState {
         // Every shared-deck card is in exactly one zone (deck, discard, hand, play, chain).
         let mut count = [0i32; 256];
         for d in 0..3 {
-            for &c in self.decks[d].iter().chain(self.discards[d].iter()) {
+            for &c in self.decks()[d].iter().chain(self.discards()[d].iter()) {
                 count[c as usize] += 1;
             }
         }

@@ -10,8 +10,7 @@ impl AllegianceState {
         let mut s = AllegianceState {
             shared: Arc::clone(&shared),
             players: ArrayVec::new(),
-            decks: Default::default(),
-            discards: Default::default(),
+            piles: Piles::new(),
             chain: ArrayVec::new(),
             trigs: ArrayVec::new(),
             banished: ArrayVec::new(),
@@ -54,17 +53,13 @@ impl AllegianceState {
             self.shared = Arc::clone(shared);
         }
         self.rng = rng;
-        for ((d, list), pile) in self
-            .decks
-            .iter_mut()
-            .zip(&shared.decks)
-            .zip(&mut self.discards)
-        {
+        let (decks, discards) = self.piles.both_mut();
+        for ((d, list), pile) in decks.iter_mut().zip(&shared.decks).zip(discards) {
             d.clear();
             d.extend_from_slice(list);
             pile.clear();
         }
-        for d in self.decks.iter_mut() {
+        for d in decks.iter_mut() {
             crate::rng::shuffle(d, &mut self.rng);
         }
         let r = &shared.rules;
@@ -312,26 +307,26 @@ impl AllegianceState {
 
     /// Refill deck `d` from its discard pile if it is empty. Returns whether it has a card.
     pub(super) fn ensure(&mut self, d: usize) -> bool {
-        if self.decks[d].is_empty() {
+        if self.decks()[d].is_empty() {
             let keep = self.shared.rules.reshuffle_keep as usize;
-            let n = self.discards[d].len();
+            let n = self.discards()[d].len();
             if n > keep {
                 let moved = n - keep;
-                for i in 0..moved {
-                    let c = self.discards[d][i];
-                    self.decks[d].push(c);
+                let (decks, discards) = self.piles.both_mut();
+                for &c in &discards[d][..moved] {
+                    decks[d].push(c);
                 }
-                self.discards[d].drain(..moved);
-                crate::rng::shuffle(&mut self.decks[d], &mut self.rng);
+                discards[d].drain(..moved);
+                crate::rng::shuffle(&mut decks[d], &mut self.rng);
                 log!(self, "deck {} reshuffled ({} cards)", DECK_NAMES[d], moved);
             }
         }
-        !self.decks[d].is_empty()
+        !self.decks()[d].is_empty()
     }
 
     pub(super) fn can_draw_from(&self, d: usize) -> bool {
-        !self.decks[d].is_empty()
-            || self.discards[d].len() > self.shared.rules.reshuffle_keep as usize
+        !self.decks()[d].is_empty()
+            || self.discards()[d].len() > self.shared.rules.reshuffle_keep as usize
     }
 
     /// Draw the top card of deck `d` for `p` (the Necromancer mills unit decks instead).
@@ -340,8 +335,9 @@ impl AllegianceState {
             return;
         }
         if d < 2 && self.necro_in_game(p) && !setup {
-            let c = self.decks[d].pop().expect("ensured");
-            self.discards[d].push(c);
+            let (decks, discards) = self.piles.both_mut();
+            let c = decks[d].pop().expect("ensured");
+            discards[d].push(c);
             log!(
                 self,
                 "P{p} (Necromancer) puts {} into the discard pile",
@@ -355,7 +351,7 @@ impl AllegianceState {
             self.stall();
             return;
         }
-        let c = self.decks[d].pop().expect("ensured");
+        let c = self.piles.decks_mut()[d].pop().expect("ensured");
         self.players[p].hand.push(c);
         self.players[p].hand_actions += self.is_action(c);
         log!(self, "P{p} draws a {} card", DECK_NAMES[d]);
