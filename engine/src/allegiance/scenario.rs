@@ -33,9 +33,7 @@ impl AllegianceState {
     /// Put deck card `card` back at the bottom of its deck.
     fn give_back(&mut self, card: u8) {
         if let Some(d) = self.shared.db.card(card).kind.deck() {
-            if !self.decks()[d].is_full() {
-                self.piles.decks_mut()[d].insert(0, card);
-            }
+            self.piles.put_under(d, card);
         }
     }
 

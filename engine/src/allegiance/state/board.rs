@@ -76,11 +76,9 @@ impl AllegianceState {
         }
         if let Some(d) = self.shared.db.card(u.card).kind.deck() {
             if self.necro_in_game(s) {
-                if !self.decks()[d].is_full() {
-                    self.piles.decks_mut()[d].insert(0, u.card);
-                }
-            } else if !self.discards()[d].is_full() {
-                self.piles.discards_mut()[d].push(u.card);
+                self.piles.put_under(d, u.card);
+            } else {
+                self.piles.discard(d, u.card);
             }
         }
         self.statics_left(&u);
@@ -158,9 +156,8 @@ impl AllegianceState {
 
     /// An attachment `c` leaves play.
     pub(super) fn detach(&mut self, c: u8) {
-        if c != 255 && self.shared.db.card(c).kind == Kind::Action && !self.discards()[2].is_full()
-        {
-            self.piles.discards_mut()[2].push(c);
+        if c != 255 && self.shared.db.card(c).kind == Kind::Action {
+            self.piles.discard(2, c);
         }
     }
 
@@ -168,9 +165,7 @@ impl AllegianceState {
     /// i.e. nowhere).
     pub(super) fn discard_card(&mut self, card: u8) {
         if let Some(d) = self.shared.db.card(card).kind.deck() {
-            if !self.discards()[d].is_full() {
-                self.piles.discards_mut()[d].push(card);
-            }
+            self.piles.discard(d, card);
         }
     }
 

@@ -132,6 +132,23 @@ impl Piles {
         (&mut self.decks, &mut self.discards)
     }
 
+    /// Put `card` on top of discard pile `d`, if the pile has room (a full pile keeps its
+    /// cards; the stamp is cleared only when the pile changes).
+    #[inline]
+    pub fn discard(&mut self, d: usize, card: u8) {
+        if !self.discards[d].is_full() {
+            self.discards_mut()[d].push(card);
+        }
+    }
+
+    /// Put `card` at the bottom of deck `d`, if the deck has room (as [`Self::discard`]).
+    #[inline]
+    pub fn put_under(&mut self, d: usize, card: u8) {
+        if !self.decks[d].is_full() {
+            self.decks_mut()[d].insert(0, card);
+        }
+    }
+
     /// The stamps (decks, discards), for the tests of the copy.
     #[cfg(test)]
     pub(super) fn stamps(&self) -> (u64, u64) {

@@ -58,8 +58,8 @@ impl AllegianceState {
             }
             ItemKind::Enlist => self.enter_play(p, item.card),
             ItemKind::Action => {
-                if item.arg & ATTACHED == 0 && !self.discards()[2].is_full() {
-                    self.piles.discards_mut()[2].push(item.card);
+                if item.arg & ATTACHED == 0 {
+                    self.piles.discard(2, item.card);
                 }
             }
             ItemKind::Battle => {
@@ -373,11 +373,8 @@ impl AllegianceState {
                 let card = (a - CARD) as u8;
                 let d = self.shared.db.card(card).kind.deck().expect("unit");
                 if let Some(i) = self.discards()[d].iter().rposition(|&x| x == card) {
-                    let (decks, discards) = self.piles.both_mut();
-                    discards[d].remove(i);
-                    if !decks[d].is_full() {
-                        decks[d].insert(0, card);
-                    }
+                    self.piles.discards_mut()[d].remove(i);
+                    self.piles.put_under(d, card);
                 }
                 self.res.as_mut().expect("res").sub += 1;
             }
