@@ -111,7 +111,7 @@ impl AllegianceState {
                 }
             }
             "units" => {
-                while let Some(u) = self.players[p].units.pop() {
+                while let Some(u) = self.players[p].units.edit().pop() {
                     self.give_back(u.card);
                 }
                 self.players[p].act_units = 0;
@@ -182,6 +182,7 @@ impl AllegianceState {
                     let slot = self.players[p].units.len();
                     self.players[p]
                         .units
+                        .edit()
                         .try_push(u)
                         .map_err(|_| "territory full".to_string())?;
                     self.players[p].act_units |= self.act_bit(&u) << slot;

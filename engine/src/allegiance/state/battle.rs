@@ -8,8 +8,11 @@ impl AllegianceState {
     pub(super) fn end_battle(&mut self) {
         self.battle = None;
         for pl in self.players.iter_mut() {
-            for u in pl.units.iter_mut() {
-                u.battle_boost = [0; MAX_PLAYERS];
+            // Only a territory with such a modifier is written (a copy skips the others).
+            if pl.units.iter().any(|u| u.battle_boost != [0; MAX_PLAYERS]) {
+                for u in pl.units.edit().iter_mut() {
+                    u.battle_boost = [0; MAX_PLAYERS];
+                }
             }
         }
     }

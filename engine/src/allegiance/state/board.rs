@@ -13,7 +13,7 @@ impl AllegianceState {
 
     /// [`Self::damage_unit`] for the unit in slot `i` of seat `s`, found already.
     pub(super) fn damage_unit_at(&mut self, s: usize, i: usize, d: i32) {
-        let u = &mut self.players[s].units[i];
+        let u = &mut self.players[s].units.edit()[i];
         let d = absorb(&mut u.shield, d);
         if d <= 0 {
             return;
@@ -120,7 +120,10 @@ impl AllegianceState {
     /// Exhaust (`exhausted`) or ready unit `i` of seat `s`, keeping `Player::act_units` right.
     #[inline]
     pub(super) fn set_exhausted(&mut self, s: usize, i: usize, exhausted: bool) {
-        self.players[s].units[i].exhausted = exhausted;
+        if self.players[s].units[i].exhausted != exhausted {
+            // Written only when it changes (a copy skips an unchanged territory).
+            self.players[s].units.edit()[i].exhausted = exhausted;
+        }
         let bit = self.act_bit(&self.players[s].units[i]) << i;
         let pl = &mut self.players[s];
         pl.act_units = pl.act_units & !(1 << i) | bit;
@@ -143,7 +146,7 @@ impl AllegianceState {
     /// Take unit `i` of seat `s` out of play; its attachments leave with it (an attached
     /// action card to the action discard pile, a special card back to the reserves).
     pub(super) fn leave_play(&mut self, s: usize, i: usize) -> Unit {
-        let u = self.players[s].units.remove(i);
+        let u = self.players[s].units.edit().remove(i);
         let w = self.base_worth(&u);
         let pl = &mut self.players[s];
         pl.act_units = without_bit(pl.act_units, i);
@@ -226,7 +229,7 @@ impl AllegianceState {
             self.territory_full();
             return;
         }
-        let mut u = self.players[s].units.remove(i);
+        let mut u = self.players[s].units.edit().remove(i);
         let w = self.base_worth(&u);
         self.players[s].act_units = without_bit(self.players[s].act_units, i);
         self.boards[s] = self.boards[s].wrapping_sub(w);
@@ -239,7 +242,7 @@ impl AllegianceState {
             "P{who} gains control of {} of P{s}",
             self.shared.db.card(u.card).name
         );
-        self.players[who].units.push(u);
+        self.players[who].units.edit().push(u);
         // Its static abilities now count for the new controller ("allies", "foes").
         self.statics_touched(false);
     }
@@ -287,7 +290,7 @@ impl AllegianceState {
         let pl = &mut self.players[p];
         pl.act_units |= act << slot;
         self.boards[p] = self.boards[p].wrapping_add(w);
-        pl.units.push(u);
+        pl.units.edit().push(u);
         log!(
             self,
             "{} enters play for P{p}",

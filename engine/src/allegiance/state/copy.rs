@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 /// A copy of `a` (its used entries only, one block copy).
 #[inline]
-fn dup<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
+pub(super) fn dup<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
     let mut v = ArrayVec::new();
     copy_into(&mut v, a);
     v
@@ -16,7 +16,7 @@ fn dup<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
 /// Make `dst` a copy of `src` (one block copy of the used entries; none for an empty list,
 /// such as the pending triggers and banished units most of the time).
 #[inline]
-fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: &ArrayVec<T, N>) {
+pub(super) fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: &ArrayVec<T, N>) {
     dst.clear();
     if !src.is_empty() {
         // Cannot fail: both have the same capacity.
@@ -140,7 +140,7 @@ impl Clone for Player {
     fn clone(&self) -> Self {
         Player {
             core: self.core,
-            units: dup(&self.units),
+            units: self.units.clone(),
         }
     }
 
@@ -150,7 +150,8 @@ impl Clone for Player {
         let Player { core, units } = o;
         // One block copy of every plain value.
         self.core = *core;
-        copy_into(&mut self.units, units);
+        // Only when the stamps differ (most tried actions touch no unit of this seat).
+        self.units.clone_from(units);
     }
 }
 
@@ -185,6 +186,7 @@ impl Clone for AllegianceState {
             statics: self.statics,
             static_kinds: self.static_kinds,
             boards: self.boards,
+            turn_mods: self.turn_mods,
         }
     }
 
@@ -218,6 +220,7 @@ impl Clone for AllegianceState {
             statics,
             static_kinds,
             boards,
+            turn_mods,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -267,6 +270,7 @@ impl Clone for AllegianceState {
         self.statics = *statics;
         self.static_kinds = *static_kinds;
         self.boards = *boards;
+        self.turn_mods = *turn_mods;
     }
 }
 
@@ -278,23 +282,33 @@ mod tests {
     use rand::RngExt;
 
     /// Copies made, and how many of them skipped the decks and the discard piles (the
-    /// target's stamp equal to the source's nonzero one).
+    /// target's stamp equal to the source's nonzero one); seats copied (one per player of
+    /// each copy) and how many of them skipped the territory's units.
     #[derive(Default)]
     struct Copies {
         made: u64,
         decks_skipped: u64,
         discards_skipped: u64,
+        seats: u64,
+        units_skipped: u64,
     }
 
-    /// `dst.clone_from(src)`, checked: the target then equals the source, the piles it
-    /// skipped (same stamps) included, and its stamps are the source's (named now if they
-    /// were not).
+    /// `dst.clone_from(src)`, checked: the target then equals the source, the piles and
+    /// units it skipped (same stamps) included, and its stamps are the source's (named now
+    /// if they were not).
     fn copy(dst: &mut AllegianceState, src: &AllegianceState, n: &mut Copies) {
         let (d, p) = dst.piles.stamps();
         let (sd, sp) = src.piles.stamps();
         n.made += 1;
         n.decks_skipped += u64::from(d == sd && sd != 0);
         n.discards_skipped += u64::from(p == sp && sp != 0);
+        if dst.players.len() == src.players.len() {
+            for (a, b) in dst.players.iter().zip(&src.players) {
+                let (t, s) = (a.units.stamp(), b.units.stamp());
+                n.seats += 1;
+                n.units_skipped += u64::from(t == s && s != 0);
+            }
+        }
         dst.clone_from(src);
         assert_eq!(dst.decks(), src.decks(), "decks after {} copies", n.made);
         assert_eq!(
@@ -303,6 +317,10 @@ mod tests {
             "discards after {} copies",
             n.made
         );
+        for (q, (a, b)) in dst.players.iter().zip(&src.players).enumerate() {
+            assert_eq!(a.units, b.units, "P{q}'s units after {} copies", n.made);
+            assert_eq!(a.units.stamp(), b.units.stamp());
+        }
         assert!(*dst == *src);
         assert_eq!(dst.piles.stamps(), src.piles.stamps());
     }
@@ -314,10 +332,8 @@ mod tests {
     /// the action applied) and its look-ahead (each action of the next decision tried on
     /// `tried`, which swaps with `best` as the better result is kept, `best` then swapping
     /// with `top`); tree-search playouts (`world` copied into `sim`, random actions applied).
-    /// Every copy must equal its source, and the piles must be skipped often and copied
-    /// often.
-    #[test]
-    fn clone_from_skips_only_piles_equal_to_the_source() {
+    /// Every copy must equal its source (checked by [`copy`]).
+    fn search_like_copies() -> Copies {
         let (a, seating) = &example_setups()[0];
         let blank = a.new_game(seating, game_rng(9, 0));
         let [mut world, mut top, mut tried, mut best, mut sim] =
@@ -361,6 +377,13 @@ mod tests {
                 }
             }
         });
+        n
+    }
+
+    /// [`search_like_copies`]: the piles must be skipped often and copied often.
+    #[test]
+    fn clone_from_skips_only_piles_equal_to_the_source() {
+        let n = search_like_copies();
         let copied = |skipped| n.made - skipped;
         assert!(
             n.decks_skipped > n.made / 4
@@ -371,6 +394,18 @@ mod tests {
             n.made,
             n.decks_skipped,
             n.discards_skipped
+        );
+    }
+
+    /// [`search_like_copies`]: each seat's units must be skipped often and copied often.
+    #[test]
+    fn clone_from_skips_only_units_equal_to_the_source() {
+        let n = search_like_copies();
+        assert!(
+            n.units_skipped > n.seats / 4 && n.seats - n.units_skipped > 1_000,
+            "{} seats copied, units skipped {}",
+            n.seats,
+            n.units_skipped
         );
     }
 

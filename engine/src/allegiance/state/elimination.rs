@@ -23,7 +23,7 @@ impl AllegianceState {
         for pl in self.players.iter_mut() {
             pl.shield[p] = 0;
             pl.curse[p] = 0;
-            for u in pl.units.iter_mut() {
+            for u in pl.units.edit().iter_mut() {
                 u.curse[p] = 0;
                 u.boost[p] = 0;
                 u.battle_boost[p] = 0;

@@ -142,8 +142,8 @@ fn curse_sum(c: &[u16; MAX_PLAYERS]) -> i32 {
 pub struct Player {
     /// Everything but the territory.
     pub core: PlayerCore,
-    /// Territory.
-    pub units: ArrayVec<Unit, UNITS>,
+    /// Territory, behind its one writer (see [`Units`]).
+    pub units: Units,
 }
 
 /// A player's plain values: everything but the territory (see [`Player`]).
@@ -253,7 +253,7 @@ impl Player {
                 ready_reactions: 0,
                 face_acts: 0,
             },
-            units: ArrayVec::new(),
+            units: Units::new(),
         }
     }
 }
@@ -517,6 +517,12 @@ pub struct AllegianceState {
     /// static attack or health modifier is in play. Kept here rather than in `Player`, whose
     /// layout random play is tuned to.
     pub boards: [i64; MAX_PLAYERS],
+    /// Whether an effect may have given a unit an attack modifier until the end of the
+    /// turn or a shield (`Unit::boost`, `Unit::shield`) this turn: set where one is given,
+    /// cleared by the end-of-turn clean-up, which resets the units' only when it is set
+    /// (when it is not, they are all 0: checked by the state invariants), so that a turn
+    /// without them writes no territory (a copy then skips them all).
+    pub(super) turn_mods: bool,
 }
 
 impl PartialEq for AllegianceState {
@@ -631,11 +637,14 @@ mod piles;
 mod resolve;
 mod search;
 mod setup;
+mod stamp;
 mod statics;
 #[cfg(test)]
 mod testing;
 mod turn;
+mod units;
 pub use ids::CardIds;
 pub use piles::Piles;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};
+pub use units::Units;

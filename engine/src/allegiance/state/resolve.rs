@@ -264,7 +264,7 @@ impl AllegianceState {
                         self.find_unit(t).is_some_and(|(s, i)| {
                             let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
                             if let Some(k) = free {
-                                self.players[s].units[i].att[k] = (card, who as u8);
+                                self.players[s].units.edit()[i].att[k] = (card, who as u8);
                             }
                             free.is_some()
                         })
@@ -482,7 +482,7 @@ impl AllegianceState {
             OpCode::Refresh => self.set_exhausted(s, i, false),
             _ => {
                 let in_battle = self.battle.is_some();
-                let u = &mut self.players[s].units[i];
+                let u = &mut self.players[s].units.edit()[i];
                 match code {
                     // "For this battle": only while a battle is in progress.
                     OpCode::Boost if card == BATTLE_LONG && in_battle => {
@@ -499,6 +499,8 @@ impl AllegianceState {
                     }
                     _ => {}
                 }
+                // The end-of-turn clean-up has units to reset.
+                self.turn_mods |= matches!(code, OpCode::Boost | OpCode::Shield);
                 if code == OpCode::Attach {
                     self.statics_touched(
                         self.shared
@@ -517,7 +519,7 @@ impl AllegianceState {
     fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
         let stats = &self.shared.tables.stats;
         let board = &mut self.boards[s];
-        let u = &mut self.players[s].units[i];
+        let u = &mut self.players[s].units.edit()[i];
         match code {
             OpCode::Heal => {
                 let dmg = (u.dmg - n).max(0);

@@ -156,6 +156,10 @@ impl AllegianceState {
             ));
         }
         self.check_unit_mods()?;
+        let held = |u: &Unit| u.boost != [0; MAX_PLAYERS] || u.shield != [0; MAX_PLAYERS];
+        if !self.turn_mods && self.players.iter().any(|pl| pl.units.iter().any(held)) {
+            return Err("a unit holds a turn's attack modifier or shield, none is marked".into());
+        }
         for it in self
             .chain
             .iter()

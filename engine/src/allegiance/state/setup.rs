@@ -33,6 +33,7 @@ impl AllegianceState {
             statics: 0,
             static_kinds: [0; STATIC_KINDS],
             boards: [0; MAX_PLAYERS],
+            turn_mods: false,
             defeated: 0,
             alive_n: 0,
         };
@@ -90,7 +91,7 @@ impl AllegianceState {
             pl.alive = true;
             pl.turns = 0;
             pl.hand.clear();
-            pl.units.clear();
+            pl.units.edit().clear();
             pl.drawn = initial as u64;
             pl.opening = initial as u64;
             pl.played = 0;
@@ -123,6 +124,7 @@ impl AllegianceState {
         self.statics = 0;
         self.static_kinds = [0; STATIC_KINDS];
         self.boards = [0; MAX_PLAYERS];
+        self.turn_mods = false;
         self.defeated = 0;
         self.alive_n = self.players.len() as u8;
         for p in 0..self.n() {

@@ -30,8 +30,11 @@ impl AllegianceState {
         }
         pl.weapon_exh = false;
         pl.armor_exh = false;
-        for u in pl.units.iter_mut() {
-            u.exhausted = false;
+        // Written only where a unit is exhausted (a copy skips an unchanged territory).
+        for i in 0..pl.units.len() {
+            if pl.units[i].exhausted {
+                pl.units.edit()[i].exhausted = false;
+            }
         }
         self.players[pu].act_units = self.act_slots(pu);
         self.refresh_ready_reactions(pu);
@@ -62,11 +65,17 @@ impl AllegianceState {
 
     pub(super) fn end_turn_cleanup(&mut self) {
         self.return_banished(None);
+        // Units are written only when an effect may have given one of them a modifier or a
+        // shield this turn: otherwise theirs are all 0 already (a copy then skips every
+        // territory).
+        let mods = std::mem::take(&mut self.turn_mods);
         for pl in self.players.iter_mut() {
             pl.shield = [0; MAX_PLAYERS];
-            for u in pl.units.iter_mut() {
-                u.boost = [0; MAX_PLAYERS];
-                u.shield = [0; MAX_PLAYERS];
+            if mods {
+                for u in pl.units.edit().iter_mut() {
+                    u.boost = [0; MAX_PLAYERS];
+                    u.shield = [0; MAX_PLAYERS];
+                }
             }
         }
         if self.turn >= self.shared.rules.max_turns {
