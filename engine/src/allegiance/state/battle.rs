@@ -57,7 +57,8 @@ impl AllegianceState {
         let (ap, dp) = (b.atk as usize, b.def as usize);
         // Every attacker's power and every blocker's, asked once: nothing until the damage
         // is dealt changes them (the armor step only spreads the prevention).
-        let powers = self.battle_powers(b, ap, dp);
+        let mut powers = Powers::default();
+        self.battle_powers(b, ap, dp, &mut powers);
         let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
@@ -110,9 +111,9 @@ impl AllegianceState {
     /// each attacker's ([`Self::attacker_power`]) and, with an attack modifier in play and
     /// two units or more to ask, also each blocker's of `dp` striking back ([`Self::power`]):
     /// then one table of the static modifiers ([`Self::unit_mods_table`]) serves them all
-    /// instead of a walk of the static abilities per unit, with the same sums.
-    fn battle_powers(&self, b: &Battle, ap: usize, dp: usize) -> Powers {
-        let mut out = Powers::default();
+    /// instead of a walk of the static abilities per unit, with the same sums. Into `out`
+    /// (empty), in the caller's frame: returned by value, the two lists (1 KB) were copied.
+    fn battle_powers(&self, b: &Battle, ap: usize, dp: usize, out: &mut Powers) {
         if self.static_kinds[static_kind(OpCode::Boost)] == 0
             || b.attackers.iter().filter(|a| a.uid != WEAPON).count()
                 + b.attackers.iter().filter(|a| a.blocker != NONE).count()
@@ -121,9 +122,8 @@ impl AllegianceState {
             out.att
                 .extend(b.attackers.iter().map(|at| self.attacker_power(ap, at.uid)));
         } else {
-            self.tabled_powers(b, ap, dp, &mut out);
+            self.tabled_powers(b, ap, dp, out);
         }
-        out
     }
 
     /// [`Self::battle_powers`] from the table, into `out` (empty). Out of line, so that the
@@ -339,7 +339,8 @@ mod tests {
         each_example_position(8, |s, game| {
             let Some(b) = &s.battle else { return };
             let (ap, dp) = (b.atk as usize, b.def as usize);
-            let powers = s.battle_powers(b, ap, dp);
+            let mut powers = Powers::default();
+            s.battle_powers(b, ap, dp, &mut powers);
             battles += 1;
             tabled += u64::from(!powers.back.is_empty());
             for (k, at) in b.attackers.iter().enumerate() {

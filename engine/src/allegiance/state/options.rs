@@ -83,9 +83,12 @@ impl AllegianceState {
                 continue;
             }
             if units {
+                // Seat `s`'s first unit target; with `i < UNITS` the action stays below
+                // `TGT_HERO`, a `u16` constant, so the add cannot wrap.
+                let first = TGT + (s * UNITS) as u16;
                 for (i, u) in pl.units.iter().enumerate() {
                     if (chosen.is_empty() || !chosen.contains(&u.uid))
-                        && f(Action(TGT + (s * UNITS + i) as u16))
+                        && f(Action(first.wrapping_add(i as u16)))
                     {
                         return true;
                     }
