@@ -40,11 +40,13 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return false;
         };
+        // The card's effects and its attachments' from the trigger bits, not their walk.
+        let bits = &self.shared.tables.trig_bits;
         let u = &self.players[s].units[i];
-        is_hit(&db.card(u.card).effects)
+        bits[u.card as usize] & 1 << Trigger::Hit as u16 != 0
             || u.att
                 .iter()
-                .any(|&(c, _)| c != 255 && is_hit(db.card(c).attached_effects()))
+                .any(|&(c, _)| c != 255 && bits[c as usize] & 0x100 << Trigger::Hit as u16 != 0)
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision

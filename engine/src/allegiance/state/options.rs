@@ -369,10 +369,13 @@ impl AllegianceState {
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
+        // Only the abilities whose unlock cost the gold covers are visited.
         let removed = self.shared.loadouts[pl.loadout as usize].disabled;
-        for i in set_bits(u64::from(locked & facts.ability_bits & !removed)) {
-            let prereq = facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0;
-            if prereq && facts.ability_cost[i] as u32 <= pl.gold {
+        let affordable = facts.affordable[pl.gold.min(255) as usize];
+        for i in set_bits(u64::from(
+            locked & facts.ability_bits & !removed & affordable,
+        )) {
+            if facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0 {
                 out.push(Action(UNLOCK + i as u16));
             }
         }
