@@ -2,7 +2,7 @@
 
 use super::board::set_bits;
 use super::*;
-use crate::allegiance::tables::Needs;
+use crate::allegiance::tables::{EffectFacts, Needs};
 
 impl AllegianceState {
     /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
@@ -102,8 +102,19 @@ impl AllegianceState {
         false
     }
 
+    /// Whether `who` can announce `effect` now: its focus-counter cost is paid and a target
+    /// exists. Most effects (about two thirds of the asks in random play) need no target and
+    /// cost no focus: that answer is inlined into the callers, the rest is asked out of line
+    /// ([`Self::needs_met`]).
+    #[inline(always)]
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.shared.tables.effects[effect as usize];
+        (e.needs == Needs::Nothing && e.cost_focus == 0) || self.needs_met(who, e)
+    }
+
+    /// [`Self::has_targets`] for an effect `e` that needs a target or costs focus.
+    #[inline(never)]
+    fn needs_met(&self, who: usize, e: EffectFacts) -> bool {
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
             return false;
