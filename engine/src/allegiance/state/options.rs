@@ -146,7 +146,7 @@ impl AllegianceState {
         if !pl.alive {
             return;
         }
-        if let Some(am) = self.action_card_mod(p) {
+        if let Some(am) = self.action_card_mod(p, pl) {
             for (i, &c) in pl.hand.iter().enumerate() {
                 self.action_card(p, i, c, am, out);
             }
@@ -160,10 +160,10 @@ impl AllegianceState {
     }
 
     /// The cost modifier of action cards for `p`, or `None` when `p` holds no action card or
-    /// lacks the gold for the cheapest one (no action card can be played).
+    /// lacks the gold for the cheapest one (no action card can be played). `pl` is seat `p`,
+    /// which every caller has looked up already.
     #[inline]
-    fn action_card_mod(&self, p: usize) -> Option<i32> {
-        let pl = &self.players[p];
+    fn action_card_mod(&self, p: usize, pl: &Player) -> Option<i32> {
         if pl.hand_actions == 0 {
             return None;
         }
@@ -260,7 +260,7 @@ impl AllegianceState {
                 return true;
             }
         }
-        if let Some(am) = self.action_card_mod(p) {
+        if let Some(am) = self.action_card_mod(p, pl) {
             let playable =
                 |&c: &u8| self.action_option(p, c, false, am) || self.action_option(p, c, true, am);
             if pl.hand.iter().any(playable) {
@@ -351,7 +351,7 @@ impl AllegianceState {
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
         let am = if pl.alive {
-            self.action_card_mod(p)
+            self.action_card_mod(p, pl)
         } else {
             None
         };
