@@ -177,7 +177,7 @@ impl AllegianceState {
     fn action_card(&self, p: usize, i: usize, c: u8, am: i32, out: &mut ActionBuf) {
         for half in [false, true] {
             if self.action_option(p, c, half, am) {
-                out.push(Action(HAND_A + 2 * i as u16 + u16::from(half)));
+                out.push(nth(HAND_A, i << 1 | usize::from(half)));
             }
         }
     }
@@ -358,7 +358,7 @@ impl AllegianceState {
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = &t.hand[c as usize];
             if card.unit && eff_cost(card.cost, um) <= pl.gold {
-                out.push(Action(HAND_A + 2 * i as u16));
+                out.push(nth(HAND_A, i << 1));
             }
             if let Some(am) = am {
                 self.action_card(p, i, c, am, out);
@@ -517,7 +517,7 @@ impl AllegianceState {
                 let pl = &self.players[p as usize];
                 for (i, u) in pl.units.iter().enumerate() {
                     if self.unit_may_attack(u) {
-                        out.push(Action(ATK + i as u16));
+                        out.push(nth(ATK, i));
                     }
                 }
                 if self.weapon_may_attack(p as usize)
@@ -532,14 +532,14 @@ impl AllegianceState {
                     out.push(Action(PASS));
                     for (i, u) in self.players[p as usize].units.iter().enumerate() {
                         if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
-                            out.push(Action(DEF + i as u16));
+                            out.push(nth(DEF, i));
                         }
                     }
                 } else {
                     for (i, a) in b.attackers.iter().enumerate() {
                         if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
                         {
-                            out.push(Action(BLOCK + i as u16));
+                            out.push(nth(BLOCK, i));
                         }
                     }
                 }
@@ -585,7 +585,7 @@ impl AllegianceState {
             }
             Choice::Discard => {
                 for i in 0..pl.hand.len() {
-                    out.push(Action(HAND_A + 2 * i as u16));
+                    out.push(nth(HAND_A, i << 1));
                 }
             }
             Choice::Weapon | Choice::Armor => {
@@ -617,6 +617,15 @@ impl AllegianceState {
     }
 
     // ----- applying --------------------------------------------------------------------------
+}
+
+/// Action `base + i` for index `i` of a fixed-capacity list (a hand card's action, `i`
+/// twice the card's index plus its half; a unit slot; an attacker): the index is below the
+/// list's capacity, so the action stays in its range below the next constant and far below
+/// 65,535, and the add cannot wrap (no overflow test in the listing's loops).
+#[inline(always)]
+fn nth(base: u16, i: usize) -> Action {
+    Action(base.wrapping_add(i as u16))
 }
 
 /// The abilities whose cooldown is 0 (ready) and below 0 (locked), a bit each (bit `j`:
