@@ -117,8 +117,9 @@ pub struct HeroFacts {
     pub level0_bits: u8,
     /// By ability: its effect (what the main-phase listing checks for a target).
     pub ability_effect: [u16; ABILITIES],
-    /// By ability: its unlock cost in gold.
-    pub ability_cost: [u8; ABILITIES],
+    /// By gold (255 for 255 or more): the abilities whose unlock cost it covers, a bit each
+    /// (costs are bytes), so that the main-phase listing visits only those.
+    pub affordable: [u8; 256],
 }
 
 /// The compiled tables of one load.
@@ -270,17 +271,16 @@ impl Tables {
                         .fold(0u8, |m, (i, a)| m | u8::from(f(a)) << i)
                 };
                 let mut ability_effect = [NO_EFFECT; ABILITIES];
-                let mut ability_cost = [0u8; ABILITIES];
                 for (i, a) in h.abilities.iter().enumerate() {
                     ability_effect[i] = a.effect;
-                    ability_cost[i] = a.cost;
                 }
+                let affordable = std::array::from_fn(|gold| bits(&|a| a.cost as usize <= gold));
                 HeroFacts {
                     ability_bits: bits(&|_| true),
                     reaction_bits: bits(&|a| a.reaction),
                     level0_bits: bits(&|a| a.level == 0),
                     ability_effect,
-                    ability_cost,
+                    affordable,
                     prereqs,
                     unlocked_gold,
                     max_health: h.max_health,
@@ -374,5 +374,27 @@ mod tests {
         ] {
             assert!(seen[tr as usize] > 0, "{tr:?}");
         }
+    }
+
+    /// The affordable abilities of every example hero, at every amount of gold, are those
+    /// whose unlock cost the gold covers (255 standing for more), and the table answers
+    /// differently at different amounts for some hero.
+    #[test]
+    fn affordable_abilities_match_the_costs() {
+        let a = Allegiance::example(&[]).unwrap();
+        let (db, t) = (&a.shared().db, &a.shared().tables);
+        let mut differ = false;
+        for (h, facts) in db.heroes.iter().zip(&t.heroes) {
+            for gold in 0..400u32 {
+                let want = h
+                    .abilities
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |m, (i, ab)| m | u8::from(ab.cost as u32 <= gold) << i);
+                assert_eq!(facts.affordable[gold.min(255) as usize], want, "{gold}");
+            }
+            differ |= facts.affordable[0] != facts.affordable[255];
+        }
+        assert!(differ);
     }
 }

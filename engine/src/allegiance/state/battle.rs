@@ -43,11 +43,13 @@ impl AllegianceState {
         let Some((s, i)) = self.find_unit(uid) else {
             return false;
         };
+        // The card's effects and its attachments' from the trigger bits, not their walk.
+        let bits = &self.shared.tables.trig_bits;
         let u = &self.players[s].units[i];
-        is_hit(&db.card(u.card).effects)
+        bits[u.card as usize] & 1 << Trigger::Hit as u16 != 0
             || u.att
                 .iter()
-                .any(|&(c, _)| c != 255 && is_hit(db.card(c).attached_effects()))
+                .any(|&(c, _)| c != 255 && bits[c as usize] & 0x100 << Trigger::Hit as u16 != 0)
     }
 
     /// The battle damage step: the defender's armor prevention is spread first (a decision
@@ -60,7 +62,8 @@ impl AllegianceState {
         let (ap, dp) = (b.atk as usize, b.def as usize);
         // Every attacker's power and every blocker's, asked once: nothing until the damage
         // is dealt changes them (the armor step only spreads the prevention).
-        let powers = self.battle_powers(b, ap, dp);
+        let mut powers = Powers::default();
+        self.battle_powers(b, ap, dp, &mut powers);
         let mut total: i32 = 0;
         let mut sources = 0;
         let mut hit = false;
@@ -113,9 +116,9 @@ impl AllegianceState {
     /// each attacker's ([`Self::attacker_power`]) and, with an attack modifier in play and
     /// two units or more to ask, also each blocker's of `dp` striking back ([`Self::power`]):
     /// then one table of the static modifiers ([`Self::unit_mods_table`]) serves them all
-    /// instead of a walk of the static abilities per unit, with the same sums.
-    fn battle_powers(&self, b: &Battle, ap: usize, dp: usize) -> Powers {
-        let mut out = Powers::default();
+    /// instead of a walk of the static abilities per unit, with the same sums. Into `out`
+    /// (empty), in the caller's frame: returned by value, the two lists (1 KB) were copied.
+    fn battle_powers(&self, b: &Battle, ap: usize, dp: usize, out: &mut Powers) {
         if self.static_kinds[static_kind(OpCode::Boost)] == 0
             || b.attackers.iter().filter(|a| a.uid != WEAPON).count()
                 + b.attackers.iter().filter(|a| a.blocker != NONE).count()
@@ -124,9 +127,8 @@ impl AllegianceState {
             out.att
                 .extend(b.attackers.iter().map(|at| self.attacker_power(ap, at.uid)));
         } else {
-            self.tabled_powers(b, ap, dp, &mut out);
+            self.tabled_powers(b, ap, dp, out);
         }
-        out
     }
 
     /// [`Self::battle_powers`] from the table, into `out` (empty). Out of line, so that the
@@ -342,7 +344,8 @@ mod tests {
         each_example_position(8, |s, game| {
             let Some(b) = &s.battle else { return };
             let (ap, dp) = (b.atk as usize, b.def as usize);
-            let powers = s.battle_powers(b, ap, dp);
+            let mut powers = Powers::default();
+            s.battle_powers(b, ap, dp, &mut powers);
             battles += 1;
             tabled += u64::from(!powers.back.is_empty());
             for (k, at) in b.attackers.iter().enumerate() {

@@ -2,7 +2,7 @@
 
 use super::board::set_bits;
 use super::*;
-use crate::allegiance::tables::Needs;
+use crate::allegiance::tables::{EffectFacts, Needs};
 
 impl AllegianceState {
     /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
@@ -83,9 +83,12 @@ impl AllegianceState {
                 continue;
             }
             if units {
+                // Seat `s`'s first unit target; with `i < UNITS` the action stays below
+                // `TGT_HERO`, a `u16` constant, so the add cannot wrap.
+                let first = TGT + (s * UNITS) as u16;
                 for (i, u) in pl.units.iter().enumerate() {
                     if (chosen.is_empty() || !chosen.contains(&u.uid))
-                        && f(Action(TGT + (s * UNITS + i) as u16))
+                        && f(Action(first.wrapping_add(i as u16)))
                     {
                         return true;
                     }
@@ -99,8 +102,19 @@ impl AllegianceState {
         false
     }
 
+    /// Whether `who` can announce `effect` now: its focus-counter cost is paid and a target
+    /// exists. Most effects (about two thirds of the asks in random play) need no target and
+    /// cost no focus: that answer is inlined into the callers, the rest is asked out of line
+    /// ([`Self::needs_met`]).
+    #[inline(always)]
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.shared.tables.effects[effect as usize];
+        (e.needs == Needs::Nothing && e.cost_focus == 0) || self.needs_met(who, e)
+    }
+
+    /// [`Self::has_targets`] for an effect `e` that needs a target or costs focus.
+    #[inline(never)]
+    fn needs_met(&self, who: usize, e: EffectFacts) -> bool {
         // A focus-counter cost is checked with the targets (both at announcement).
         if e.cost_focus as u16 > self.players[who].focus {
             return false;
@@ -132,7 +146,7 @@ impl AllegianceState {
         if !pl.alive {
             return;
         }
-        if let Some(am) = self.action_card_mod(p) {
+        if let Some(am) = self.action_card_mod(p, pl) {
             for (i, &c) in pl.hand.iter().enumerate() {
                 self.action_card(p, i, c, am, out);
             }
@@ -146,10 +160,10 @@ impl AllegianceState {
     }
 
     /// The cost modifier of action cards for `p`, or `None` when `p` holds no action card or
-    /// lacks the gold for the cheapest one (no action card can be played).
+    /// lacks the gold for the cheapest one (no action card can be played). `pl` is seat `p`,
+    /// which every caller has looked up already.
     #[inline]
-    fn action_card_mod(&self, p: usize) -> Option<i32> {
-        let pl = &self.players[p];
+    fn action_card_mod(&self, p: usize, pl: &Player) -> Option<i32> {
         if pl.hand_actions == 0 {
             return None;
         }
@@ -163,7 +177,7 @@ impl AllegianceState {
     fn action_card(&self, p: usize, i: usize, c: u8, am: i32, out: &mut ActionBuf) {
         for half in [false, true] {
             if self.action_option(p, c, half, am) {
-                out.push(Action(HAND_A + 2 * i as u16 + u16::from(half)));
+                out.push(nth(HAND_A, i << 1 | usize::from(half)));
             }
         }
     }
@@ -246,7 +260,7 @@ impl AllegianceState {
                 return true;
             }
         }
-        if let Some(am) = self.action_card_mod(p) {
+        if let Some(am) = self.action_card_mod(p, pl) {
             let playable =
                 |&c: &u8| self.action_option(p, c, false, am) || self.action_option(p, c, true, am);
             if pl.hand.iter().any(playable) {
@@ -337,14 +351,14 @@ impl AllegianceState {
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
         let am = if pl.alive {
-            self.action_card_mod(p)
+            self.action_card_mod(p, pl)
         } else {
             None
         };
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = &t.hand[c as usize];
             if card.unit && eff_cost(card.cost, um) <= pl.gold {
-                out.push(Action(HAND_A + 2 * i as u16));
+                out.push(nth(HAND_A, i << 1));
             }
             if let Some(am) = am {
                 self.action_card(p, i, c, am, out);
@@ -366,10 +380,13 @@ impl AllegianceState {
             }
         }
         // Abilities a card edit removed from the loadout can never be unlocked.
+        // Only the abilities whose unlock cost the gold covers are visited.
         let removed = self.shared.loadouts[pl.loadout as usize].disabled;
-        for i in set_bits(u64::from(locked & facts.ability_bits & !removed)) {
-            let prereq = facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0;
-            if prereq && facts.ability_cost[i] as u32 <= pl.gold {
+        let affordable = facts.affordable[pl.gold.min(255) as usize];
+        for i in set_bits(u64::from(
+            locked & facts.ability_bits & !removed & affordable,
+        )) {
+            if facts.level0_bits & 1 << i != 0 || !locked & facts.prereqs[i] != 0 {
                 out.push(Action(UNLOCK + i as u16));
             }
         }
@@ -500,7 +517,7 @@ impl AllegianceState {
                 let pl = &self.players[p as usize];
                 for (i, u) in pl.units.iter().enumerate() {
                     if self.unit_may_attack(u) {
-                        out.push(Action(ATK + i as u16));
+                        out.push(nth(ATK, i));
                     }
                 }
                 if self.weapon_may_attack(p as usize)
@@ -515,14 +532,14 @@ impl AllegianceState {
                     out.push(Action(PASS));
                     for (i, u) in self.players[p as usize].units.iter().enumerate() {
                         if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
-                            out.push(Action(DEF + i as u16));
+                            out.push(nth(DEF, i));
                         }
                     }
                 } else {
                     for (i, a) in b.attackers.iter().enumerate() {
                         if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
                         {
-                            out.push(Action(BLOCK + i as u16));
+                            out.push(nth(BLOCK, i));
                         }
                     }
                 }
@@ -568,7 +585,7 @@ impl AllegianceState {
             }
             Choice::Discard => {
                 for i in 0..pl.hand.len() {
-                    out.push(Action(HAND_A + 2 * i as u16));
+                    out.push(nth(HAND_A, i << 1));
                 }
             }
             Choice::Weapon | Choice::Armor => {
@@ -600,6 +617,15 @@ impl AllegianceState {
     }
 
     // ----- applying --------------------------------------------------------------------------
+}
+
+/// Action `base + i` for index `i` of a fixed-capacity list (a hand card's action, `i`
+/// twice the card's index plus its half; a unit slot; an attacker): the index is below the
+/// list's capacity, so the action stays in its range below the next constant and far below
+/// 65,535, and the add cannot wrap (no overflow test in the listing's loops).
+#[inline(always)]
+fn nth(base: u16, i: usize) -> Action {
+    Action(base.wrapping_add(i as u16))
 }
 
 /// The abilities whose cooldown is 0 (ready) and below 0 (locked), a bit each (bit `j`:

@@ -331,12 +331,14 @@ impl AllegianceState {
     /// table, found without asking who is alive.
     #[inline(always)]
     fn pass_on(&mut self, all_in: bool) -> bool {
-        self.passes += 1;
+        // No wrapping: the count is reset once it reaches the players still in, at most
+        // `MAX_PLAYERS`, so it stays far below 255 (and the seat `prio` below the seat count).
+        self.passes = self.passes.wrapping_add(1);
         if self.passes >= self.alive_count() {
             self.all_passed();
             return true;
         }
-        let next = self.prio + 1;
+        let next = self.prio.wrapping_add(1);
         self.prio = match all_in {
             true if next as usize >= self.players.len() => 0,
             true => next,
