@@ -2,7 +2,8 @@
 //! content stamp (see `stamp.rs`), so that `clone_from` copies it only when the target's
 //! stamp differs (search copies a state for every action it tries; most of them never
 //! touch the piles). Every `&mut` to a group goes through `decks_mut`, `discards_mut` or
-//! `both_mut`, which clear the group's stamp first.
+//! `both_mut`, which clear the group's stamp first; the pile moves the rules make more than
+//! once (discard, put under, mill, take back from a discard pile) are methods here.
 
 use super::stamp::Stamp;
 use super::{CardIds, DECK};
@@ -77,6 +78,28 @@ impl Piles {
     pub fn put_under(&mut self, d: usize, card: u8) {
         if !self.decks[d].is_full() {
             self.decks_mut()[d].insert(0, card);
+        }
+    }
+
+    /// Move the top card of deck `d` (which holds one) onto its discard pile; returns it.
+    #[inline]
+    pub fn mill(&mut self, d: usize) -> u8 {
+        let (decks, discards) = self.both_mut();
+        let card = decks[d].pop().expect("a card to mill");
+        discards[d].push(card);
+        card
+    }
+
+    /// Take the topmost copy of `card` out of discard pile `d`; whether there was one (the
+    /// stamp is cleared only when the pile changes).
+    #[inline]
+    pub fn take_discarded(&mut self, d: usize, card: u8) -> bool {
+        match self.discards[d].iter().rposition(|&x| x == card) {
+            Some(i) => {
+                self.discards_mut()[d].remove(i);
+                true
+            }
+            None => false,
         }
     }
 

@@ -351,16 +351,13 @@ impl AllegianceState {
                 if c == Choice::Draw {
                     self.draw_card(p, d, false);
                 } else if self.ensure(d) {
-                    let (decks, discards) = self.piles.both_mut();
-                    let card = decks[d].pop().expect("ensured");
-                    discards[d].push(card);
+                    self.piles.mill(d);
                 }
             }
             Choice::Raise => {
                 let card = (a - CARD) as u8;
                 let d = self.shared.db.card(card).kind.deck().expect("unit");
-                if let Some(i) = self.discards()[d].iter().rposition(|&x| x == card) {
-                    self.piles.discards_mut()[d].remove(i);
+                if self.piles.take_discarded(d, card) {
                     self.enter_play(who, card);
                 }
                 self.set_flag(true);
@@ -372,8 +369,7 @@ impl AllegianceState {
                 }
                 let card = (a - CARD) as u8;
                 let d = self.shared.db.card(card).kind.deck().expect("unit");
-                if let Some(i) = self.discards()[d].iter().rposition(|&x| x == card) {
-                    self.piles.discards_mut()[d].remove(i);
+                if self.piles.take_discarded(d, card) {
                     self.piles.put_under(d, card);
                 }
                 self.res.as_mut().expect("res").sub += 1;

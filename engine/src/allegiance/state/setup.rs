@@ -337,9 +337,7 @@ impl AllegianceState {
             return;
         }
         if d < 2 && self.necro_in_game(p) && !setup {
-            let (decks, discards) = self.piles.both_mut();
-            let c = decks[d].pop().expect("ensured");
-            discards[d].push(c);
+            let c = self.piles.mill(d);
             log!(
                 self,
                 "P{p} (Necromancer) puts {} into the discard pile",
