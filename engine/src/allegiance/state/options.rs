@@ -151,8 +151,11 @@ impl AllegianceState {
                 self.action_card(p, i, c, am, out);
             }
         }
-        for &(i, e) in &self.shared.tables.heroes[pl.hero as usize].reactions {
-            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
+        // The ready reaction abilities are the kept bits (usually none): the hero's table is
+        // read only for one of them.
+        for i in set_bits(u64::from(pl.ready_reactions)) {
+            let e = self.shared.tables.heroes[pl.hero as usize].ability_effect[i];
+            if self.has_targets(p, e) {
                 out.push(Action(USE + i as u16));
             }
         }
