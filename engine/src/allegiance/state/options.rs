@@ -251,7 +251,12 @@ impl AllegianceState {
     /// source passes the counts, gold and exhaustion tests and nothing is looked up further.
     pub(super) fn has_reaction(&self, p: usize) -> bool {
         let pl = &self.players[p];
-        if !pl.alive {
+        // On most passes the seat has no source at all: the four kept summaries (ready
+        // reaction abilities, action cards in hand, units and faces with an activated effect)
+        // are tested together first.
+        if !pl.alive
+            || u64::from(pl.ready_reactions | pl.hand_actions | pl.face_acts) | pl.act_units == 0
+        {
             return false;
         }
         let t = &self.shared.tables;
