@@ -3,8 +3,6 @@
 //! cost, which card or face has an activated ability, which hero abilities are reactions),
 //! so that the hot path does not walk the card definitions and their effect lists.
 
-use arrayvec::ArrayVec;
-
 use super::cards::{
     static_kind, CardDb, Effect, Kind, TargetKind, Trigger, ABILITIES, MAX_CARDS, MAX_FACES,
     NO_EFFECT, STATIC_KINDS,
@@ -94,8 +92,6 @@ impl EffectFacts {
 /// A hero's reaction-related facts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeroFacts {
-    /// Reaction abilities: (ability index, effect), in ability order.
-    pub reactions: ArrayVec<(u8, u16), ABILITIES>,
     /// The activated effect of each weapon face ([`NO_EFFECT`]: none).
     pub weapon_act: [u16; MAX_FACES],
     /// The activated effect of each armor face.
@@ -284,13 +280,6 @@ impl Tables {
                     prereqs,
                     unlocked_gold,
                     max_health: h.max_health,
-                    reactions: h
-                        .abilities
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, a)| a.reaction)
-                        .map(|(i, a)| (i as u8, a.effect))
-                        .collect(),
                     weapon_act,
                     armor_act,
                 }

@@ -151,8 +151,11 @@ impl AllegianceState {
                 self.action_card(p, i, c, am, out);
             }
         }
-        for &(i, e) in &self.shared.tables.heroes[pl.hero as usize].reactions {
-            if pl.cd[i as usize] == 0 && self.has_targets(p, e) {
+        // The ready reaction abilities are the kept bits (usually none): the hero's table is
+        // read only for one of them.
+        for i in set_bits(u64::from(pl.ready_reactions)) {
+            let e = self.shared.tables.heroes[pl.hero as usize].ability_effect[i];
+            if self.has_targets(p, e) {
                 out.push(Action(USE + i as u16));
             }
         }
@@ -248,7 +251,12 @@ impl AllegianceState {
     /// source passes the counts, gold and exhaustion tests and nothing is looked up further.
     pub(super) fn has_reaction(&self, p: usize) -> bool {
         let pl = &self.players[p];
-        if !pl.alive {
+        // On most passes the seat has no source at all: the four kept summaries (ready
+        // reaction abilities, action cards in hand, units and faces with an activated effect)
+        // are tested together first.
+        if !pl.alive
+            || u64::from(pl.ready_reactions | pl.hand_actions | pl.face_acts) | pl.act_units == 0
+        {
             return false;
         }
         let t = &self.shared.tables;
@@ -473,7 +481,9 @@ impl AllegianceState {
         free_def && free_att
     }
 
-    /// The legal actions now.
+    /// The legal actions now. A dispatcher only: every listing but the pass of a window is
+    /// out of line, so that a decision's listing enters one function that saves the
+    /// registers it needs, and this one none.
     pub(in crate::allegiance) fn legal(&self, out: &mut ActionBuf) {
         out.clear();
         if self.result.is_some() {
@@ -487,73 +497,115 @@ impl AllegianceState {
                 if self.is_main_window() {
                     self.main_window(p as usize, out);
                 } else {
-                    self.reactions(p as usize, out);
-                }
-                debug_assert!(out.is_sorted());
-            }
-            Dec::SetupFace(p, armor) => {
-                let h = self.hero(p as usize);
-                let k = if armor {
-                    h.armors.len()
-                } else {
-                    h.weapons.len()
-                };
-                for i in 0..k {
-                    out.push(Action(FACE + i as u16));
+                    self.reaction_window(p as usize, out);
                 }
             }
-            Dec::DrawPhase(p) => self.draw_options(p as usize, out),
-            Dec::Target(p) => {
-                let item = self.building.as_ref().expect("building");
-                let e = self.shared.db.effect(item.effect);
-                if item.targets.len() >= e.min_targets as usize {
-                    out.push(Action(PASS));
-                }
-                self.target_options(p as usize, e, &item.targets, out);
-            }
-            Dec::Attackers(p) => {
-                out.push(Action(PASS));
-                let b = self.battle.as_ref().expect("battle");
-                let pl = &self.players[p as usize];
-                for (i, u) in pl.units.iter().enumerate() {
-                    if self.unit_may_attack(u) {
-                        out.push(nth(ATK, i));
-                    }
-                }
-                if self.weapon_may_attack(p as usize)
-                    && !b.attackers.iter().any(|a| a.uid == WEAPON)
-                {
-                    out.push(Action(ATK + UNITS as u16));
-                }
-            }
-            Dec::Defenders(p) => {
-                let b = self.battle.as_ref().expect("battle");
-                if b.pick == NONE {
-                    out.push(Action(PASS));
-                    for (i, u) in self.players[p as usize].units.iter().enumerate() {
-                        if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
-                            out.push(nth(DEF, i));
-                        }
-                    }
-                } else {
-                    for (i, a) in b.attackers.iter().enumerate() {
-                        if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
-                        {
-                            out.push(nth(BLOCK, i));
-                        }
-                    }
-                }
-            }
-            Dec::TrigOrder(p) => {
-                for (i, t) in self.trigs.iter().enumerate() {
-                    if t.who == p {
-                        out.push(Action(TRIG + i as u16));
-                    }
-                }
-            }
-            Dec::Choose(p, c) => self.choice_options(p as usize, c, out),
-            Dec::ArmorSplit(_) => self.split_options(None, out),
+            Dec::SetupFace(p, armor) => self.face_options(p as usize, armor, out),
+            Dec::DrawPhase(p) => self.draw_listing(p as usize, out),
+            Dec::Target(p) => self.target_listing(p as usize, out),
+            Dec::Attackers(p) => self.attacker_options(p as usize, out),
+            Dec::Defenders(p) => self.defender_listing(p as usize, out),
+            Dec::TrigOrder(p) => self.trig_order_options(p, out),
+            Dec::Choose(p, c) => self.choice_listing(p as usize, c, out),
+            Dec::ArmorSplit(_) => self.split_listing(out),
         }
+    }
+
+    /// The reactions of `p` in a response window, after the pass in `out`.
+    #[inline(never)]
+    fn reaction_window(&self, p: usize, out: &mut ActionBuf) {
+        self.reactions(p, out);
+        debug_assert!(out.is_sorted());
+    }
+
+    /// The faces of `p`'s hero to start with (its armors when `armor`, else its weapons).
+    #[inline(never)]
+    fn face_options(&self, p: usize, armor: bool, out: &mut ActionBuf) {
+        let h = self.hero(p);
+        let k = if armor {
+            h.armors.len()
+        } else {
+            h.weapons.len()
+        };
+        for i in 0..k {
+            out.push(Action(FACE + i as u16));
+        }
+    }
+
+    /// The decks `p` may draw from in its draw phase ([`Self::draw_options`] out of line).
+    #[inline(never)]
+    fn draw_listing(&self, p: usize, out: &mut ActionBuf) {
+        self.draw_options(p, out);
+    }
+
+    /// The pass (once enough targets are chosen) and the targets left for the item being
+    /// announced by `p`.
+    #[inline(never)]
+    fn target_listing(&self, p: usize, out: &mut ActionBuf) {
+        let item = self.building.as_ref().expect("building");
+        let e = self.shared.db.effect(item.effect);
+        if item.targets.len() >= e.min_targets as usize {
+            out.push(Action(PASS));
+        }
+        self.target_options(p, e, &item.targets, out);
+    }
+
+    /// The pass and the attackers `p` may still declare.
+    #[inline(never)]
+    fn attacker_options(&self, p: usize, out: &mut ActionBuf) {
+        out.push(Action(PASS));
+        let b = self.battle.as_ref().expect("battle");
+        let pl = &self.players[p];
+        for (i, u) in pl.units.iter().enumerate() {
+            if self.unit_may_attack(u) {
+                out.push(nth(ATK, i));
+            }
+        }
+        if self.weapon_may_attack(p) && !b.attackers.iter().any(|a| a.uid == WEAPON) {
+            out.push(Action(ATK + UNITS as u16));
+        }
+    }
+
+    /// The defender `p` may pick next (and the pass), or the blocks open to the picked one.
+    #[inline(never)]
+    fn defender_listing(&self, p: usize, out: &mut ActionBuf) {
+        let b = self.battle.as_ref().expect("battle");
+        if b.pick == NONE {
+            out.push(Action(PASS));
+            for (i, u) in self.players[p].units.iter().enumerate() {
+                if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
+                    out.push(nth(DEF, i));
+                }
+            }
+        } else {
+            for (i, a) in b.attackers.iter().enumerate() {
+                if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some()) {
+                    out.push(nth(BLOCK, i));
+                }
+            }
+        }
+    }
+
+    /// The pending triggers of `p`, to pick the next one to place.
+    #[inline(never)]
+    fn trig_order_options(&self, p: u8, out: &mut ActionBuf) {
+        for (i, t) in self.trigs.iter().enumerate() {
+            if t.who == p {
+                out.push(Action(TRIG + i as u16));
+            }
+        }
+    }
+
+    /// [`Self::choice_options`] out of line.
+    #[inline(never)]
+    fn choice_listing(&self, p: usize, c: Choice, out: &mut ActionBuf) {
+        self.choice_options(p, c, out);
+    }
+
+    /// The armor split's options ([`Self::split_options`] out of line).
+    #[inline(never)]
+    fn split_listing(&self, out: &mut ActionBuf) {
+        self.split_options(None, out);
     }
 
     pub(super) fn choice_options(&self, p: usize, c: Choice, out: &mut ActionBuf) {
