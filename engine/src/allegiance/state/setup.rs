@@ -273,6 +273,7 @@ impl AllegianceState {
         self.hero(p).weapons[self.players[p].weapon as usize].value as i32
     }
 
+    #[inline]
     pub(super) fn armor_rating(&self, p: usize) -> i32 {
         let v = self.hero(p).armors[self.players[p].armor as usize].value as i32;
         if self.static_kinds[static_kind(OpCode::Armor)] == 0 {
