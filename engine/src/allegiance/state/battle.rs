@@ -23,8 +23,8 @@ impl AllegianceState {
         if uid == WEAPON {
             return Some(self.weapon_power(ap).max(0));
         }
-        let (s, i) = self.find_unit(uid)?;
-        (s == ap).then(|| self.power(&self.players[s].units[i]).max(0))
+        let i = self.find_unit_in(ap, uid)?;
+        Some(self.power(&self.players[ap].units[i]).max(0))
     }
 
     /// Whether attacker `uid` of `ap` has a `hit:` effect (its own, its weapon face's or an
@@ -40,7 +40,7 @@ impl AllegianceState {
             let f = self.players[ap].weapon as usize;
             return is_hit(&self.hero(ap).weapons[f].effects);
         }
-        let Some((s, i)) = self.find_unit(uid) else {
+        let Some((s, i)) = self.find_unit_near(ap, uid) else {
             return false;
         };
         // The card's effects and its attachments' from the trigger bits, not their walk.
@@ -144,15 +144,12 @@ impl AllegianceState {
             out.att.push(if at.uid == WEAPON {
                 Some(self.weapon_power(ap).max(0))
             } else {
-                self.find_unit(at.uid)
-                    .filter(|&(s, _)| s == ap)
-                    .map(|(s, i)| power(s, i))
+                self.find_unit_in(ap, at.uid).map(|i| power(ap, i))
             });
             let back = (at.blocker != NONE)
-                .then(|| self.find_unit(at.blocker))
-                .flatten()
-                .filter(|&(s, _)| s == dp);
-            out.back.push(back.map(|(s, i)| power(s, i)));
+                .then(|| self.find_unit_in(dp, at.blocker))
+                .flatten();
+            out.back.push(back.map(|i| power(dp, i)));
         }
     }
 
@@ -251,14 +248,14 @@ impl AllegianceState {
             }
             // A defender that left play or changed sides deals and takes nothing; its
             // attacker stays defended against.
-            let Some((s, i)) = self.find_unit(at.blocker).filter(|&(s, _)| s == dp) else {
+            let Some(i) = self.find_unit_in(dp, at.blocker) else {
                 continue;
             };
             hits.push((at.blocker, power));
             if at.uid != WEAPON {
                 let back = match powers.and_then(|p| p.back.get(k)) {
                     Some(&back) => back.expect("a blocker's power"),
-                    None => self.power(&self.players[s].units[i]).max(0),
+                    None => self.power(&self.players[dp].units[i]).max(0),
                 };
                 hits.push((at.uid, back));
             }
@@ -303,7 +300,7 @@ impl AllegianceState {
             self.own_trigs(ap, 0, WEAPON, &w, Trigger::Hit);
             return;
         }
-        let Some((s, i)) = self.find_unit(uid) else {
+        let Some((s, i)) = self.find_unit_near(ap, uid) else {
             return;
         };
         let u = &self.players[s].units[i];
@@ -333,6 +330,39 @@ pub(super) struct Powers {
 mod tests {
     use super::super::testing::each_example_position;
     use super::*;
+
+    /// The seat-kept searches ([`AllegianceState::find_unit_in`],
+    /// [`AllegianceState::find_unit_near`]) answer as the walk of every territory
+    /// ([`AllegianceState::find_unit`]) for every seat, every unit in play, the battle's
+    /// attackers and blockers (some left play) and ids never dealt, at every step of random
+    /// 2-player, 4-player and team games.
+    #[test]
+    fn seat_searches_equal_the_walk() {
+        let mut asked = 0u64;
+        each_example_position(8, |s, _| {
+            let mut uids: Vec<u16> = s
+                .players
+                .iter()
+                .flat_map(|pl| pl.units.iter().map(|u| u.uid))
+                .collect();
+            if let Some(b) = &s.battle {
+                uids.extend(b.attackers.iter().flat_map(|a| [a.uid, a.blocker]));
+            }
+            uids.extend([s.next_uid, NONE]);
+            for uid in uids {
+                let walk = s.find_unit(uid);
+                for p in 0..s.players.len() {
+                    assert_eq!(
+                        s.find_unit_in(p, uid),
+                        walk.filter(|&(q, _)| q == p).map(|(_, i)| i)
+                    );
+                    assert_eq!(s.find_unit_near(p, uid), walk);
+                    asked += 1;
+                }
+            }
+        });
+        assert!(asked > 10_000, "{asked} searches");
+    }
 
     /// The battle's powers asked at once ([`AllegianceState::battle_powers`], one table of
     /// the static modifiers when an attack modifier is in play) equal each unit's own

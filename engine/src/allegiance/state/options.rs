@@ -461,7 +461,8 @@ impl AllegianceState {
             return None;
         }
         let mut open = b.attackers.iter().enumerate().filter(|(_, a)| {
-            a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some())
+            a.blocker == NONE
+                && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
         });
         let (i, _) = open.next()?;
         open.next().is_none().then_some(BLOCK + i as u16)
@@ -474,10 +475,10 @@ impl AllegianceState {
             .units
             .iter()
             .any(|u| !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid));
-        let free_att = b
-            .attackers
-            .iter()
-            .any(|a| a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some()));
+        let free_att = b.attackers.iter().any(|a| {
+            a.blocker == NONE
+                && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
+        });
         free_def && free_att
     }
 
@@ -579,7 +580,9 @@ impl AllegianceState {
             }
         } else {
             for (i, a) in b.attackers.iter().enumerate() {
-                if a.blocker == NONE && (a.uid == WEAPON || self.find_unit(a.uid).is_some()) {
+                if a.blocker == NONE
+                    && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
+                {
                     out.push(nth(BLOCK, i));
                 }
             }

@@ -247,6 +247,32 @@ impl AllegianceState {
         None
     }
 
+    /// The slot of unit `uid` in seat `s`'s territory: [`Self::find_unit`] kept to seat `s`
+    /// (unit ids are unique, so no other territory can hold it) without walking the others.
+    #[inline]
+    pub(super) fn find_unit_in(&self, s: usize, uid: u16) -> Option<usize> {
+        self.players[s].units.iter().position(|u| u.uid == uid)
+    }
+
+    /// [`Self::find_unit`], walking seat `s`'s territory first (where the unit most likely
+    /// is, e.g. a battle's attacker among the attacking seat's units): the same answer, as
+    /// unit ids are unique.
+    #[inline]
+    pub(super) fn find_unit_near(&self, s: usize, uid: u16) -> Option<(usize, usize)> {
+        if let Some(i) = self.find_unit_in(s, uid) {
+            return Some((s, i));
+        }
+        for (p, pl) in self.players.iter().enumerate() {
+            if p == s {
+                continue;
+            }
+            if let Some(i) = pl.units.iter().position(|u| u.uid == uid) {
+                return Some((p, i));
+            }
+        }
+        None
+    }
+
     /// Effective attack of a unit (curse counters and static abilities included).
     pub fn power(&self, u: &Unit) -> i32 {
         self.base_power(u) + self.static_unit_mod(OpCode::Boost, u.uid)
