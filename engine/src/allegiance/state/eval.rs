@@ -171,7 +171,7 @@ impl AllegianceState {
             // attack modifier from the table instead of a walk of the static abilities.
             let power = if at.uid == WEAPON {
                 self.weapon_power(ap)
-            } else if let Some(i) = units.iter().position(|u| u.uid == at.uid) {
+            } else if let Some(i) = self.find_unit_in(ap, at.uid) {
                 let u = &units[i];
                 let mut boosts = [0i32; MAX_PLAYERS];
                 for (k, b) in boosts.iter_mut().enumerate() {

@@ -239,12 +239,7 @@ impl AllegianceState {
 
     /// Locate a unit by uid: (seat, slot).
     pub fn find_unit(&self, uid: u16) -> Option<(usize, usize)> {
-        for (p, pl) in self.players.iter().enumerate() {
-            if let Some(i) = pl.units.iter().position(|u| u.uid == uid) {
-                return Some((p, i));
-            }
-        }
-        None
+        (0..self.players.len()).find_map(|p| self.find_unit_in(p, uid).map(|i| (p, i)))
     }
 
     /// The slot of unit `uid` in seat `s`'s territory: [`Self::find_unit`] kept to seat `s`
@@ -262,15 +257,9 @@ impl AllegianceState {
         if let Some(i) = self.find_unit_in(s, uid) {
             return Some((s, i));
         }
-        for (p, pl) in self.players.iter().enumerate() {
-            if p == s {
-                continue;
-            }
-            if let Some(i) = pl.units.iter().position(|u| u.uid == uid) {
-                return Some((p, i));
-            }
-        }
-        None
+        (0..self.players.len())
+            .filter(|&p| p != s)
+            .find_map(|p| self.find_unit_in(p, uid).map(|i| (p, i)))
     }
 
     /// Effective attack of a unit (curse counters and static abilities included).
