@@ -4,6 +4,12 @@ use super::board::set_bits;
 use super::*;
 use crate::allegiance::tables::{EffectFacts, Needs};
 
+/// Whether unit `u` of battle `b`'s defending seat may still be picked as a defender: ready
+/// and not blocking already.
+fn may_defend(b: &Battle, u: &Unit) -> bool {
+    !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid)
+}
+
 impl AllegianceState {
     /// The targets `who` may still choose for effect `e` (those in `chosen` are taken).
     pub(super) fn target_options(
@@ -460,10 +466,11 @@ impl AllegianceState {
         if b.pick == NONE {
             return None;
         }
-        let mut open = b.attackers.iter().enumerate().filter(|(_, a)| {
-            a.blocker == NONE
-                && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
-        });
+        let mut open = b
+            .attackers
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| self.blockable(b, a));
         let (i, _) = open.next()?;
         open.next().is_none().then_some(BLOCK + i as u16)
     }
@@ -471,15 +478,16 @@ impl AllegianceState {
     pub(super) fn defender_options_exist(&self) -> bool {
         let Some(b) = &self.battle else { return false };
         let d = &self.players[b.def as usize];
-        let free_def = d
-            .units
-            .iter()
-            .any(|u| !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid));
-        let free_att = b.attackers.iter().any(|a| {
-            a.blocker == NONE
-                && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
-        });
+        let free_def = d.units.iter().any(|u| may_defend(b, u));
+        let free_att = b.attackers.iter().any(|a| self.blockable(b, a));
         free_def && free_att
+    }
+
+    /// Whether attacker `a` of battle `b` can still be blocked: no defender is assigned to
+    /// it, and it is the weapon or a unit still in play.
+    fn blockable(&self, b: &Battle, a: &Att) -> bool {
+        a.blocker == NONE
+            && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
     }
 
     /// The legal actions now. A dispatcher only: every listing but the pass of a window is
@@ -574,15 +582,13 @@ impl AllegianceState {
         if b.pick == NONE {
             out.push(Action(PASS));
             for (i, u) in self.players[p].units.iter().enumerate() {
-                if !u.exhausted && !b.attackers.iter().any(|a| a.blocker == u.uid) {
+                if may_defend(b, u) {
                     out.push(nth(DEF, i));
                 }
             }
         } else {
             for (i, a) in b.attackers.iter().enumerate() {
-                if a.blocker == NONE
-                    && (a.uid == WEAPON || self.find_unit_near(b.atk as usize, a.uid).is_some())
-                {
+                if self.blockable(b, a) {
                     out.push(nth(BLOCK, i));
                 }
             }
