@@ -1,7 +1,7 @@
 //! The rules code never clones a state's `Arc` of the card tables just to read them while it
 //! mutates the state: every clone counts a reference on one atomic counter that all worker
 //! threads share, and on 2 threads that counter cost Allegiance up to a fifth and Alpha/Omega
-//! a third of their CPU time (docs/performance.md, session 15). Copy the few values needed
+//! a third of their CPU time (docs/performance/sessions.md, session 15). Copy the few values needed
 //! instead. Cloning when a state is dealt or copied (`deal`, `redeal`, `clone`) is fine.
 
 use std::path::{Path, PathBuf};

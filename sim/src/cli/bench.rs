@@ -136,7 +136,7 @@ pub const WORKLOADS: &[Workload] = &[
     // MCTS with 1,000 iterations and playouts truncated after 8 decisions, scored by the
     // evaluation (issue 18: full random playouts of a ~360-decision game cost about ten CPU
     // seconds a game; the truncated search is stronger against greedy, see
-    // docs/performance.md, "Allegiance speed"). Under a CPU second a game: one game
+    // docs/performance/allegiance.md, "Allegiance speed"). Under a CPU second a game: one game
     // for any `--games` below 200,000.
     Workload {
         name: "allegiance_mcts",
