@@ -60,6 +60,12 @@ impl AllegianceState {
                 self.continue_split(None);
             }
         }
+        // A decision the action itself left (a target to pick, another attacker, a
+        // defender's block, ...) with no defeat to judge: `advance` would return at once
+        // (its first checks are the defeats, then the decision), so it is not entered.
+        if self.dec != Dec::Auto && self.defeated == 0 {
+            return;
+        }
         self.advance();
     }
 
