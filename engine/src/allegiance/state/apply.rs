@@ -154,10 +154,13 @@ impl AllegianceState {
                 if exhaust {
                     if i < UNITS {
                         self.set_exhausted(p, i, true);
-                    } else if i == UNITS {
-                        self.players[p].weapon_exh = true;
                     } else {
-                        self.players[p].armor_exh = true;
+                        if i == UNITS {
+                            self.players[p].weapon_exh = true;
+                        } else {
+                            self.players[p].armor_exh = true;
+                        }
+                        self.refresh_face_acts(p);
                     }
                 }
                 self.announce(blank(ItemKind::Trigger, p, card, 0, e, src));
@@ -183,6 +186,7 @@ impl AllegianceState {
         let i = (a - ATK) as usize;
         let uid = if i == UNITS {
             self.players[p].weapon_exh = true;
+            self.refresh_face_acts(p);
             let f = self.players[p].weapon;
             self.players[p].played |= self.weapon_bit(p, f);
             let effects = self.face_effects(p, true);

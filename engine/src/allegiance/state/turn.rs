@@ -37,7 +37,8 @@ impl AllegianceState {
             }
         }
         self.players[pu].act_units = self.act_slots(pu);
-        self.refresh_ready_reactions(pu);
+        // The cooldowns went down and the faces are ready again.
+        self.refresh_reaction_bits(pu);
         log!(
             self,
             "turn {} P{p}: production {}, gold {}",
