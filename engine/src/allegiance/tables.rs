@@ -96,6 +96,12 @@ pub struct HeroFacts {
     pub weapon_act: [u16; MAX_FACES],
     /// The activated effect of each armor face.
     pub armor_act: [u16; MAX_FACES],
+    /// The triggers of each weapon face's effects, a bit each (bit `t` for `t as u16`, as
+    /// the low byte of [`Tables::trig_bits`]), so that the end of a turn looks at a face's
+    /// effects only when one of them is of its trigger.
+    pub weapon_trigs: [u8; MAX_FACES],
+    /// The triggers of each armor face's effects, as `weapon_trigs`.
+    pub armor_trigs: [u8; MAX_FACES],
     /// By ability: the abilities one level below it, a bit each (unlocking it needs one of
     /// them unlocked, unless it is of level 0).
     pub prereqs: [u8; ABILITIES],
@@ -242,6 +248,15 @@ impl Tables {
                 for (a, f) in armor_act.iter_mut().zip(&h.armors) {
                     *a = first_act(db, &f.effects);
                 }
+                // `trigger_bits` stops the loading for a trigger past the low byte.
+                let mut weapon_trigs = [0u8; MAX_FACES];
+                for (b, f) in weapon_trigs.iter_mut().zip(&h.weapons) {
+                    *b = trigger_bits(db, &f.effects) as u8;
+                }
+                let mut armor_trigs = [0u8; MAX_FACES];
+                for (b, f) in armor_trigs.iter_mut().zip(&h.armors) {
+                    *b = trigger_bits(db, &f.effects) as u8;
+                }
                 let mut prereqs = [0u8; ABILITIES];
                 for (p, a) in prereqs.iter_mut().zip(&h.abilities) {
                     for (j, b) in h.abilities.iter().enumerate() {
@@ -282,6 +297,8 @@ impl Tables {
                     max_health: h.max_health,
                     weapon_act,
                     armor_act,
+                    weapon_trigs,
+                    armor_trigs,
                 }
             })
             .collect();
@@ -353,6 +370,21 @@ mod tests {
                     c.name
                 );
                 seen[k] += u32::from(has(&c.effects));
+            }
+        }
+        // The faces' bits, the same way.
+        for (h, facts) in db.heroes.iter().zip(&t.heroes) {
+            let faces = [
+                (&h.weapons, &facts.weapon_trigs),
+                (&h.armors, &facts.armor_trigs),
+            ];
+            for (list, bits) in faces {
+                for (f, &b) in list.iter().zip(bits) {
+                    for &tr in &triggers {
+                        let has = f.effects.iter().any(|&e| db.effect(e).trigger == tr);
+                        assert_eq!(b & 1 << tr as u8 != 0, has, "{} {tr:?}", h.name);
+                    }
+                }
             }
         }
         for tr in [

@@ -60,6 +60,12 @@ impl AllegianceState {
                 self.continue_split(None);
             }
         }
+        // A decision the action itself left (a target to pick, another attacker, a
+        // defender's block, ...) with no defeat to judge: `advance` would return at once
+        // (its first checks are the defeats, then the decision), so it is not entered.
+        if self.dec != Dec::Auto && self.defeated == 0 {
+            return;
+        }
         self.advance();
     }
 
@@ -148,10 +154,13 @@ impl AllegianceState {
                 if exhaust {
                     if i < UNITS {
                         self.set_exhausted(p, i, true);
-                    } else if i == UNITS {
-                        self.players[p].weapon_exh = true;
                     } else {
-                        self.players[p].armor_exh = true;
+                        if i == UNITS {
+                            self.players[p].weapon_exh = true;
+                        } else {
+                            self.players[p].armor_exh = true;
+                        }
+                        self.refresh_face_acts(p);
                     }
                 }
                 self.announce(blank(ItemKind::Trigger, p, card, 0, e, src));
@@ -177,6 +186,7 @@ impl AllegianceState {
         let i = (a - ATK) as usize;
         let uid = if i == UNITS {
             self.players[p].weapon_exh = true;
+            self.refresh_face_acts(p);
             let f = self.players[p].weapon;
             self.players[p].played |= self.weapon_bit(p, f);
             let effects = self.face_effects(p, true);

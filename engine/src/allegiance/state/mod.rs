@@ -202,8 +202,9 @@ pub struct PlayerCore {
     /// ability `i`); kept where cooldowns change ([`AllegianceState::refresh_ready_reactions`]),
     /// so that the reaction test of a priority pass reads one byte for them.
     pub ready_reactions: u8,
-    /// Which face-up faces have an activated effect: bit 0 the weapon, bit 1 the armor (kept
-    /// where faces change, like `ready_reactions`).
+    /// Which face-up faces have an activated effect that their exhaustion does not hold back
+    /// (as `act_units` for units): bit 0 the weapon, bit 1 the armor (kept where faces change
+    /// or are exhausted or readied, like `ready_reactions`).
     pub face_acts: u8,
 }
 

@@ -37,7 +37,8 @@ impl AllegianceState {
             }
         }
         self.players[pu].act_units = self.act_slots(pu);
-        self.refresh_ready_reactions(pu);
+        // The cooldowns went down and the faces are ready again.
+        self.refresh_reaction_bits(pu);
         log!(
             self,
             "turn {} P{p}: production {}, gold {}",
@@ -141,11 +142,36 @@ impl AllegianceState {
     }
 
     pub(super) fn collect_endturn(&mut self, p: usize) {
-        let w = self.face_effects(p, true);
-        self.own_trigs(p, 0, WEAPON, &w, Trigger::EndTurn);
-        let a = self.face_effects(p, false);
-        self.own_trigs(p, 0, ARMOR, &a, Trigger::EndTurn);
-        for i in 0..self.players[p].units.len() {
+        let t = &self.shared.tables;
+        let end = 1u16 << Trigger::EndTurn as u16;
+        let pl = &self.players[p];
+        let facts = &t.heroes[pl.hero as usize];
+        let faces = (
+            u16::from(facts.weapon_trigs[pl.weapon as usize]) & end != 0,
+            u16::from(facts.armor_trigs[pl.armor as usize]) & end != 0,
+        );
+        // The units whose card or an attachment has an end-of-turn effect (usually none),
+        // found in one walk that only reads: the collecting below may stall the game
+        // (`add_trig`), never move a unit.
+        let mut slots = 0u64;
+        for (i, u) in pl.units.iter().enumerate() {
+            let mut bits = t.trig_bits[u.card as usize];
+            for &(c, _) in &u.att {
+                if c != 255 {
+                    bits |= t.trig_bits[c as usize] >> 8;
+                }
+            }
+            slots |= u64::from(bits & end != 0) << i;
+        }
+        if faces.0 {
+            let w = self.face_effects(p, true);
+            self.own_trigs(p, 0, WEAPON, &w, Trigger::EndTurn);
+        }
+        if faces.1 {
+            let a = self.face_effects(p, false);
+            self.own_trigs(p, 0, ARMOR, &a, Trigger::EndTurn);
+        }
+        for i in super::board::set_bits(slots) {
             let u = &self.players[p].units[i];
             let (card, uid, att) = (u.card, u.uid, u.att);
             self.card_trigs(p, card, uid, Trigger::EndTurn);
