@@ -7,6 +7,10 @@ use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
+use crate::tyrant::features::{
+    self, ACTIONS, ASSAULT_SKILLS, CHAOS, ENFEEBLE, EVADE, FULL, IMMOBILIZE, JAM, LEAN, ON_HIT,
+    POISON, PROTECT, REFRESH, REGENERATE, STRUCTURE_SKILLS, WEAKEN,
+};
 use crate::tyrant::hot::{self, Hot};
 use crate::tyrant::rules::{AtLimit, RallyLasts, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
@@ -117,11 +121,38 @@ impl Unit {
     /// [`Unit::power`] from the printed attack `attack` (the card's [`Hot`] record holds it).
     #[inline]
     pub fn power_of(&self, attack: u8) -> i16 {
+        self.power_of_in::<FULL>(attack)
+    }
+
+    /// [`Unit::power_of`] in the turn loop with features `F` (Weakened read only with Weaken).
+    #[inline(always)]
+    fn power_of_in<const F: u32>(&self, attack: u8) -> i16 {
+        let weakened = if F & WEAKEN != 0 { self.weakened } else { 0 };
         (attack as i16)
             .saturating_add(self.berserk)
             .saturating_add(self.rallied as i16)
-            .saturating_sub(self.weakened as i16)
+            .saturating_sub(weakened as i16)
             .max(0)
+    }
+
+    /// Enfeebled, as the turn loop with features `F` reads it (0 without Enfeeble).
+    #[inline(always)]
+    fn enfeebled_in<const F: u32>(&self) -> i16 {
+        if F & ENFEEBLE != 0 {
+            self.enfeebled as i16
+        } else {
+            0
+        }
+    }
+
+    /// Protected, as the turn loop with features `F` reads it (0 without Protect).
+    #[inline(always)]
+    fn protected_in<const F: u32>(&self) -> i16 {
+        if F & PROTECT != 0 {
+            self.protected as i16
+        } else {
+            0
+        }
     }
 }
 
@@ -198,6 +229,9 @@ pub struct TyrantState {
     /// Boxed so that the state, copied on every search iteration, stays 16 bytes smaller.
     #[allow(clippy::box_collection)]
     log: Option<Box<Vec<String>>>,
+    /// Whether the turn code runs its lean copy (neither deck uses a rarer feature, see
+    /// [`crate::tyrant::features`]); set at the deal, cleared by scenario set-up.
+    lean: bool,
 }
 
 /// Most forced outcomes queued at once.
@@ -283,6 +317,17 @@ fn bit(pos: u8) -> u64 {
 impl TyrantState {
     /// Deal a game: shuffle both decks and run until the first decision.
     pub(in crate::tyrant) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng) -> Self {
+        Self::deal_with(shared, seating, rng, true)
+    }
+
+    /// [`Self::deal`], with the lean turn loop allowed (when the matchup qualifies) or not
+    /// (the tests that play each game through both loops).
+    pub(in crate::tyrant) fn deal_with(
+        shared: Arc<Shared>,
+        seating: &[u8],
+        rng: GameRng,
+        allow_lean: bool,
+    ) -> Self {
         // Built in place: a side is over a kilobyte, and every move of the state is a copy.
         let empty = |seat: usize| {
             let deck = &shared.decks[seating[seat] as usize];
@@ -313,8 +358,9 @@ impl TyrantState {
             forced: ArrayVec::new(),
             forced_misses: ArrayVec::new(),
             log: None,
+            lean: false,
         };
-        s.shuffle_and_start(seating);
+        s.shuffle_and_start(seating, allow_lean);
         s
     }
 
@@ -347,12 +393,17 @@ impl TyrantState {
         self.forced.clear();
         self.forced_misses.clear();
         self.log = None;
-        self.shuffle_and_start(seating);
+        self.shuffle_and_start(seating, true);
     }
 
-    /// The deal's last steps: fill and shuffle both draw piles, then begin the first turn.
-    fn shuffle_and_start(&mut self, seating: &[u8]) {
+    /// The deal's last steps: choose the turn loop, fill and shuffle both draw piles, then
+    /// begin the first turn.
+    fn shuffle_and_start(&mut self, seating: &[u8], allow_lean: bool) {
         let shared: &Shared = &self.shared;
+        self.lean = allow_lean
+            && features::lean(
+                shared.features[seating[0] as usize] | shared.features[seating[1] as usize],
+            );
         for (seat, &deck) in seating.iter().enumerate().take(2) {
             let n = shared.decks[deck as usize].cards.len() as u8;
             let side = &mut self.sides[seat];
@@ -363,7 +414,22 @@ impl TyrantState {
                 side.library.reverse(); // top = first card of the list
             }
         }
-        self.start_turn();
+        if self.lean {
+            self.start_turn::<LEAN>();
+        } else {
+            self.start_turn::<FULL>();
+        }
+    }
+
+    /// Run this game's turns with the full turn loop from now on: for scenario set-up, which
+    /// may give a card any status.
+    pub(in crate::tyrant) fn use_full_loop(&mut self) {
+        self.lean = false;
+    }
+
+    /// Whether the game runs the lean turn loop.
+    pub fn runs_lean_loop(&self) -> bool {
+        self.lean
     }
 
     #[inline]
@@ -463,5 +529,7 @@ impl TyrantState {
 
 mod attack;
 mod hooks;
+#[cfg(test)]
+mod loops_tests;
 mod skills;
 mod turn;
