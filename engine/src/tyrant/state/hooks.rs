@@ -70,7 +70,7 @@ impl TyrantState {
     /// lean copy when neither deck uses a rarer feature, else the full one (the scheme is
     /// described in [`crate::tyrant::features`]).
     pub(in crate::tyrant) fn play_slot(&mut self, slot: usize) {
-        if self.lean {
+        if features::lean(self.features) {
             self.play_slot_in::<LEAN>(slot);
         } else {
             self.play_slot_in::<FULL>(slot);

@@ -1,4 +1,4 @@
-//! Tests of the two compiled turn loops: the matchup feature detection, and the lean loop playing every game of a qualifying matchup exactly as the full loop does (every state after every action, and the log).
+//! Tests of the compiled turn loops: the matchup feature detection, and every game played as dealt (the lean loop where the matchup qualifies) exactly as the full loop with every feature on plays it (every state after every action, and the log).
 
 use super::*;
 use crate::tyrant::cards::CardDb;
@@ -195,49 +195,56 @@ fn feature_detection() {
     assert!(!s.runs_lean_loop());
 }
 
-/// Play `games` seeded random games of every matchup of the pool that runs the lean loop,
-/// once in it and once forced through the full loop, comparing the two states after every
-/// action (and the logs, in every fourth game); returns the number of games compared.
-fn compare(params: &[&str], games: u64) -> usize {
+/// Play seeded random games of every matchup of the pool as dealt (the lean loop if the
+/// matchup qualifies, else the full loop skipping the work of the features it lacks) and
+/// forced through the full loop with every feature on, comparing the two states after every
+/// action (and the logs, in every fourth game): `lean_games` games of each matchup that runs
+/// the lean loop, `other_games` of the others. Returns the numbers of games compared (lean,
+/// other).
+fn compare(params: &[&str], lean_games: u64, other_games: u64) -> (usize, usize) {
     let t = pool(params);
     let n = t.deck_names().len() as u8;
-    let mut compared = 0;
+    let mut compared = (0, 0);
     let mut buf = ActionBuf::new();
     for a in 0..n {
         for b in 0..n {
+            let runs_lean = t.new_game(&[a, b], GameRng::new(0, 7)).runs_lean_loop();
+            let games = if runs_lean { lean_games } else { other_games };
             for g in 0..games {
                 let seed = ((a as u64) << 40) ^ ((b as u64) << 20) ^ g;
-                let mut lean = t.new_game(&[a, b], GameRng::new(seed, 7));
-                if !lean.runs_lean_loop() {
-                    continue;
-                }
+                let mut dealt = t.new_game(&[a, b], GameRng::new(seed, 7));
+                assert_eq!(dealt.runs_lean_loop(), runs_lean);
                 // The full loop from the deal on.
                 let shared = Arc::clone(&t.shared);
                 let mut full =
                     TyrantState::deal_with(shared, &[a, b], GameRng::new(seed, 7), false);
                 assert!(!full.runs_lean_loop());
-                assert!(lean == full, "after the deal: {a} vs {b}, game {g}");
+                assert!(dealt == full, "after the deal: {a} vs {b}, game {g}");
                 let log = g % 4 == 0;
-                lean.set_logging(log);
+                dealt.set_logging(log);
                 full.set_logging(log);
                 let mut pick = GameRng::seed_from_u64(seed ^ 0x5eed);
                 let mut step = 0;
-                while !lean.over() {
-                    lean.legal_actions(&mut buf);
+                while !dealt.over() {
+                    dealt.legal_actions(&mut buf);
                     let act = buf[pick.random_range(0..buf.len())];
-                    lean.apply(act);
+                    dealt.apply(act);
                     full.apply(act);
                     step += 1;
-                    assert_eq!(lean, full, "{a} vs {b}, game {g}, step {step}");
+                    assert_eq!(dealt, full, "{a} vs {b}, game {g}, step {step}");
                     assert_eq!(
-                        lean.take_log(),
+                        dealt.take_log(),
                         full.take_log(),
                         "log: {a} vs {b}, game {g}"
                     );
                 }
                 assert!(full.over());
-                assert_eq!(lean.outcome(), full.outcome());
-                compared += 1;
+                assert_eq!(dealt.outcome(), full.outcome());
+                if runs_lean {
+                    compared.0 += 1;
+                } else {
+                    compared.1 += 1;
+                }
             }
         }
     }
@@ -245,14 +252,15 @@ fn compare(params: &[&str], games: u64) -> usize {
 }
 
 #[test]
-fn lean_loop_plays_as_the_full_loop_default_rules() {
-    assert!(compare(&[], 40) >= 1000);
+fn games_play_as_in_the_full_loop_default_rules() {
+    let (lean, other) = compare(&[], 40, 2);
+    assert_eq!((lean, other), (25 * 40, (35 * 35 - 25) * 2));
 }
 
 #[test]
-fn lean_loop_plays_as_the_full_loop_other_rules() {
-    assert!(compare(&["preset=tyrant-optimize"], 12) >= 300);
-    assert!(
+fn games_play_as_in_the_full_loop_other_rules() {
+    assert_eq!(compare(&["preset=tyrant-optimize"], 12, 1).0, 25 * 12);
+    assert_eq!(
         compare(
             &[
                 "rally_lasts=attack",
@@ -263,8 +271,14 @@ fn lean_loop_plays_as_the_full_loop_other_rules() {
                 "wall_counter=false",
                 "flurry_chance=100",
             ],
-            12
-        ) >= 300
+            12,
+            1
+        )
+        .0,
+        25 * 12
     );
-    assert!(compare(&["rally_lasts=next_turn", "first_draw=1"], 12) >= 300);
+    assert_eq!(
+        compare(&["rally_lasts=next_turn", "first_draw=1"], 12, 1).0,
+        25 * 12
+    );
 }

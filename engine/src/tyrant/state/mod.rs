@@ -229,9 +229,11 @@ pub struct TyrantState {
     /// Boxed so that the state, copied on every search iteration, stays 16 bytes smaller.
     #[allow(clippy::box_collection)]
     log: Option<Box<Vec<String>>>,
-    /// Whether the turn code runs its lean copy (neither deck uses a rarer feature, see
-    /// [`crate::tyrant::features`]); set at the deal, cleared by scenario set-up.
-    lean: bool,
+    /// The rarer features this game can use ([`crate::tyrant::features`]): the union of its
+    /// two decks' at the deal, all of them after scenario set-up. None: the turn code runs
+    /// its lean copy; otherwise the full copy, which still skips the work of the features
+    /// missing here (see [`TyrantState::can`]).
+    features: u32,
 }
 
 /// Most forced outcomes queued at once.
@@ -320,13 +322,14 @@ impl TyrantState {
         Self::deal_with(shared, seating, rng, true)
     }
 
-    /// [`Self::deal`], with the lean turn loop allowed (when the matchup qualifies) or not
-    /// (the tests that play each game through both loops).
+    /// [`Self::deal`], with the game's features those of its two decks (`own_features`) or
+    /// all of them: the full turn loop doing all its work (the tests that play each game both
+    /// ways).
     pub(in crate::tyrant) fn deal_with(
         shared: Arc<Shared>,
         seating: &[u8],
         rng: GameRng,
-        allow_lean: bool,
+        own_features: bool,
     ) -> Self {
         // Built in place: a side is over a kilobyte, and every move of the state is a copy.
         let empty = |seat: usize| {
@@ -358,9 +361,9 @@ impl TyrantState {
             forced: ArrayVec::new(),
             forced_misses: ArrayVec::new(),
             log: None,
-            lean: false,
+            features: FULL,
         };
-        s.shuffle_and_start(seating, allow_lean);
+        s.shuffle_and_start(seating, own_features);
         s
     }
 
@@ -398,12 +401,13 @@ impl TyrantState {
 
     /// The deal's last steps: choose the turn loop, fill and shuffle both draw piles, then
     /// begin the first turn.
-    fn shuffle_and_start(&mut self, seating: &[u8], allow_lean: bool) {
+    fn shuffle_and_start(&mut self, seating: &[u8], own_features: bool) {
         let shared: &Shared = &self.shared;
-        self.lean = allow_lean
-            && features::lean(
-                shared.features[seating[0] as usize] | shared.features[seating[1] as usize],
-            );
+        self.features = if own_features {
+            shared.features[seating[0] as usize] | shared.features[seating[1] as usize]
+        } else {
+            FULL
+        };
         for (seat, &deck) in seating.iter().enumerate().take(2) {
             let n = shared.decks[deck as usize].cards.len() as u8;
             let side = &mut self.sides[seat];
@@ -414,7 +418,7 @@ impl TyrantState {
                 side.library.reverse(); // top = first card of the list
             }
         }
-        if self.lean {
+        if features::lean(self.features) {
             self.start_turn::<LEAN>();
         } else {
             self.start_turn::<FULL>();
@@ -424,12 +428,20 @@ impl TyrantState {
     /// Run this game's turns with the full turn loop from now on: for scenario set-up, which
     /// may give a card any status.
     pub(in crate::tyrant) fn use_full_loop(&mut self) {
-        self.lean = false;
+        self.features = FULL;
     }
 
     /// Whether the game runs the lean turn loop.
     pub fn runs_lean_loop(&self) -> bool {
-        self.lean
+        features::lean(self.features)
+    }
+
+    /// Whether feature `x` can occur in this game, in the turn loop compiled with features
+    /// `F`: decided by the compiler in the lean loop, by the game's own set in the full one
+    /// (for work worth a test: a pass over a row, a definition looked up).
+    #[inline(always)]
+    fn can<const F: u32>(&self, x: u32) -> bool {
+        F & x != 0 && self.features & x != 0
     }
 
     #[inline]

@@ -181,8 +181,8 @@ impl TyrantState {
             self.an(ts, t)
         );
         // 2. Evade: only against the enemy's own skills.
-        if F & EVADE != 0
-            && on_enemy
+        if on_enemy
+            && self.can::<F>(EVADE)
             && self.def(tcard).passive.evade
             && self.roll(Ev::Evade, self.shared.rules.evade_chance)
         {

@@ -22,17 +22,18 @@ impl TyrantState {
                 u8::MAX
             };
             let mut poisoned = false;
+            let (protect, poison) = (self.can::<F>(PROTECT), self.can::<F>(POISON));
             // 3. Timers, in the same pass: Poison below only changes health (and, with
             // `poison_death_shift`, drops the dead), so counting the timers down first gives
             // the same rows.
             let side = &mut self.sides[p];
             for u in side.assaults.iter_mut() {
-                if F & PROTECT != 0 {
+                if protect {
                     u.protected = 0;
                 }
                 u.rallied &= rallied_kept;
                 u.timer = u.timer.saturating_sub(1);
-                if F & POISON != 0 {
+                if poison {
                     poisoned |= u.poisoned > 0;
                 }
             }
@@ -210,7 +211,8 @@ impl TyrantState {
         if self.shared.rules.shift_acting_side {
             self.shift(p);
         }
-        if F & ENFEEBLE != 0 {
+        let (enfeeble, weaken) = (self.can::<F>(ENFEEBLE), self.can::<F>(WEAKEN));
+        if enfeeble {
             for u in self.sides[q].assaults.iter_mut() {
                 u.enfeebled = 0;
             }
@@ -228,13 +230,13 @@ impl TyrantState {
             ended |= IMMOBILIZED;
         }
         for u in self.sides[p].assaults.iter_mut() {
-            if F & ENFEEBLE != 0 {
+            if enfeeble {
                 u.enfeebled = 0;
             }
             if rally_turn {
                 u.rallied = 0;
             }
-            if F & WEAKEN != 0 {
+            if weaken {
                 u.weakened = 0;
             }
             u.flags &= !ended;
