@@ -425,9 +425,10 @@ impl TyrantState {
         }
     }
 
-    /// Run this game's turns with the full turn loop from now on: for scenario set-up, which
-    /// may give a card any status.
-    pub(in crate::tyrant) fn use_full_loop(&mut self) {
+    /// Run this game's turns with the full turn loop, every feature on, from now on: for a
+    /// state edited by hand (scenario set-up does it itself), which may give a card a status
+    /// its matchup's decks cannot cause.
+    pub fn use_full_loop(&mut self) {
         self.features = FULL;
     }
 
