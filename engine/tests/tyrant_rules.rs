@@ -511,7 +511,9 @@ fn counter_hits_back_with_enfeeble_added_and_protect_subtracted() {
     at_decision(&s, A, 4);
     assert_eq!(assaults(&t, &s, D), "Spiky 17");
     assert_eq!(assaults(&t, &s, A), "Brute 8");
-    // An Enfeebled attacker takes 2 + 1 back; Armor on the attacker would not help.
+    // An Enfeebled attacker takes 2 + 1 back; Armor on the attacker would not help. (No card
+    // here enfeebles: a status set by hand needs the full turn loop.)
+    s.use_full_loop();
     s.sides[A].assaults[0].enfeebled = 1;
     play_first(&mut s);
     assert_eq!(assaults(&t, &s, D), "Spiky 14");
@@ -591,6 +593,8 @@ fn strike_single_and_all_with_enfeeble_and_protect() {
     assert_eq!(assaults(&t, &s, D), "Dummy 17");
     play_first(&mut s); // Armored
     at_decision(&s, A, 4);
+    // No card here protects: a status set by hand needs the full turn loop.
+    s.use_full_loop();
     s.sides[D].assaults[1].protected = 1;
     play_first(&mut s); // Hexstorm: Enfeeble 1 all, then Strike 2 all
                         // Dummy 2 + 1; Armored 2 + 1 - 1 (Armor does not reduce Strike).

@@ -11,6 +11,7 @@ pub mod cards;
 pub mod deck;
 mod describe;
 mod edit;
+pub mod features;
 mod game;
 pub mod hot;
 mod rules;
@@ -49,11 +50,13 @@ impl Tyrant {
     pub fn from_parts(db: CardDb, decks: Vec<Deck>, params: Params) -> Self {
         let rules = Rules::from_params(&params);
         let hot = hot::Hot::table(&db);
+        let features = decks.iter().map(|d| features::of_deck(&db, d)).collect();
         let shared = Arc::new(Shared {
             db,
             decks,
             rules,
             hot,
+            features,
         });
         Tyrant { shared, params }
     }

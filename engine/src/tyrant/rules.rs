@@ -351,4 +351,7 @@ pub struct Shared {
     pub rules: Rules,
     /// The compiled hot record of every card, by card id ([`super::hot::Hot`]).
     pub hot: Vec<super::hot::Hot>,
+    /// The rarer rule features each deck uses, by deck index ([`super::features`]): a game
+    /// whose two decks use none runs the lean turn loop.
+    pub features: Vec<u32>,
 }

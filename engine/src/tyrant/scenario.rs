@@ -58,6 +58,9 @@ fn take(st: &mut TyrantState, p: usize, name: &str, from_hand: bool) -> Result<u
 }
 
 pub(super) fn set(st: &mut TyrantState, key: &str, value: &str) -> Result<(), String> {
+    // Set-up may give a card any status or put a card where the deal would not: the game
+    // runs the full turn loop from here on.
+    st.use_full_loop();
     let parts: Vec<&str> = key.trim().split('.').collect();
     match parts.as_slice() {
         ["hand", s] => {

@@ -5,19 +5,24 @@ use super::*;
 impl TyrantState {
     // ---- the assault's turn ------------------------------------------------------------
 
-    pub(super) fn assault_turn(&mut self, p: usize, i: usize) {
+    pub(super) fn assault_turn<const F: u32>(&mut self, p: usize, i: usize) {
         let card = self.sides[p].assaults[i].card;
-        if self.sides[p].assaults[i].has(JAMMED) {
+        if F & JAM != 0 && self.sides[p].assaults[i].has(JAMMED) {
             note!(self, "  {} is jammed and skips its turn", self.an(p, i));
             self.sides[p].assaults[i].set(ATTACKED, true);
             return;
         }
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
-        for k in 0..self.def(card).acts.len() {
+        let acts = if F & ASSAULT_SKILLS != 0 {
+            self.def(card).acts.len()
+        } else {
+            0
+        };
+        for k in 0..acts {
             let sk = self.def(card).acts[k];
             let weakened = self.sides[p].assaults[i].weakened;
-            self.activate(p, Src::Assault(i as u8), sk);
+            self.activate::<F>(p, Src::Assault(i as u8), sk);
             let u = &self.sides[p].assaults[i];
             // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
             // skill: the rest of its turn is cancelled.
@@ -37,11 +42,11 @@ impl TyrantState {
         // From here on this assault has had its chance to attack: later Rallies skip it
         // whether or not it attacks (a 0-attack card does not).
         self.sides[p].assaults[i].set(ATTACKED, true);
-        if no_attack || self.sides[p].assaults[i].has(IMMOBILIZED) {
+        if no_attack || (F & IMMOBILIZE != 0 && self.sides[p].assaults[i].has(IMMOBILIZED)) {
             note!(self, "  {} does not attack", self.an(p, i));
         } else {
             // 2. Attack.
-            self.attack(p, i, card);
+            self.attack::<F>(p, i, card);
         }
         // A Rally that lasts one attack ends with the attack step.
         if self.shared.rules.rally_lasts == RallyLasts::Attack {
@@ -55,19 +60,19 @@ impl TyrantState {
         self.sides[s].assaults.iter().filter(|u| u.alive()).count() as i16
     }
 
-    pub(super) fn attack(&mut self, p: usize, i: usize, card: u16) {
+    pub(super) fn attack<const F: u32>(&mut self, p: usize, i: usize, card: u16) {
         let q = 1 - p;
         let h = self.hot(card);
-        if self.sides[p].assaults[i].power_of(h.attack) == 0 {
+        if self.sides[p].assaults[i].power_of_in::<F>(h.attack) == 0 {
             return; // no attack at all
         }
         if !h.has(hot::MOVES) {
             // One swing at the card opposite, else past the row (the loop below with one
             // swing, no Swipe and no Fear).
             if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
-                self.hit_assault_inline(p, i, i, card);
+                self.hit_assault_inline::<F>(p, i, i, card);
             } else {
-                self.hit_beyond(p, i, card);
+                self.hit_beyond::<F>(p, i, card);
             }
             return;
         }
@@ -85,26 +90,26 @@ impl TyrantState {
             if ap.swipe && opposite_alive {
                 // Left neighbour, the card opposite, right neighbour.
                 if i > 0 && self.sides[q].assaults[i - 1].alive() {
-                    self.hit_assault(p, i, i - 1, card);
+                    self.hit_assault::<F>(p, i, i - 1, card);
                     if self.stop_swinging(p, i) {
                         return;
                     }
                 }
                 if self.sides[q].assaults[i].alive() {
-                    self.hit_assault(p, i, i, card);
+                    self.hit_assault::<F>(p, i, i, card);
                 } else {
-                    self.hit_beyond(p, i, card);
+                    self.hit_beyond::<F>(p, i, card);
                 }
                 if self.stop_swinging(p, i) {
                     return;
                 }
                 if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
-                    self.hit_assault(p, i, i + 1, card);
+                    self.hit_assault::<F>(p, i, i + 1, card);
                 }
             } else if opposite_alive {
-                self.hit_assault(p, i, i, card);
+                self.hit_assault::<F>(p, i, i, card);
             } else {
-                self.hit_beyond(p, i, card);
+                self.hit_beyond::<F>(p, i, card);
             }
             // 10. The sequence ends when the attacker died (and did not regenerate).
             if self.stop_swinging(p, i) {
@@ -129,9 +134,9 @@ impl TyrantState {
     /// Counter damage `x` back to attacker `i` of side `p` (its Enfeeble adds, its Protect
     /// subtracts).
     #[inline(always)]
-    pub(super) fn counter(&mut self, p: usize, i: usize, x: u8) {
+    pub(super) fn counter<const F: u32>(&mut self, p: usize, i: usize, x: u8) {
         let a = &mut self.sides[p].assaults[i];
-        let cd = (x as i16 + a.enfeebled as i16 - a.protected as i16).max(0);
+        let cd = (x as i16 + a.enfeebled_in::<F>() - a.protected_in::<F>()).max(0);
         a.hp = a.hp.saturating_sub(cd);
         note!(self, "  counter: {cd} damage to {}", self.an(p, i));
     }
@@ -139,19 +144,27 @@ impl TyrantState {
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9), out
     /// of line: the swings of Flurry, Swipe and Fear call it.
     #[inline(never)]
-    pub(super) fn hit_assault(&mut self, p: usize, i: usize, j: usize, acard: u16) {
-        self.hit_assault_inline(p, i, j, acard);
+    pub(super) fn hit_assault<const F: u32>(&mut self, p: usize, i: usize, j: usize, acard: u16) {
+        self.hit_assault_inline::<F>(p, i, j, acard);
     }
 
     /// [`Self::hit_assault`], inlined where it is called: the plain one-swing attack, the
     /// most common, spends no call on the compiled path.
     #[inline(always)]
-    pub(super) fn hit_assault_inline(&mut self, p: usize, i: usize, j: usize, acard: u16) {
+    pub(super) fn hit_assault_inline<const F: u32>(
+        &mut self,
+        p: usize,
+        i: usize,
+        j: usize,
+        acard: u16,
+    ) {
         let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let (ah, dh) = (self.hot(a.card), self.hot(d.card));
-        if !ah.has(hot::ATK_EXTRA) && !dh.has(hot::FLYING) && self.log.is_none() {
+        if (F & ON_HIT == 0 || (!ah.has(hot::ATK_EXTRA) && !dh.has(hot::FLYING)))
+            && self.log.is_none()
+        {
             // The common case, compiled: no dodge, and of the attacker's on-damage skills at
             // most Berserk (with Valor in the sum); the defender's Counter answers. The same
             // steps as below, in the same order, for these skills only.
@@ -160,10 +173,10 @@ impl TyrantState {
             } else {
                 0
             };
-            let defence = (dh.armor as i16 + d.protected as i16 - ah.pierce as i16).max(0);
+            let defence = (dh.armor as i16 + d.protected_in::<F>() - ah.pierce as i16).max(0);
             let dmg = a
-                .power_of(ah.attack)
-                .saturating_add(valor + d.enfeebled as i16)
+                .power_of_in::<F>(ah.attack)
+                .saturating_add(valor + d.enfeebled_in::<F>())
                 .saturating_sub(defence)
                 .max(0);
             if dmg == 0 {
@@ -173,7 +186,7 @@ impl TyrantState {
             d.hp = d.hp.saturating_sub(dmg);
             let killed = !d.alive();
             if dh.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
-                self.counter(p, i, dh.counter);
+                self.counter::<F>(p, i, dh.counter);
             }
             if ah.berserk > 0 {
                 let a = &mut self.sides[p].assaults[i];
@@ -182,10 +195,10 @@ impl TyrantState {
                 }
             }
             if killed {
-                self.died(q, j);
+                self.died::<F>(q, j);
             }
             if !self.sides[p].assaults[i].alive() {
-                self.died(p, i);
+                self.died::<F>(p, i);
             }
             return;
         }
@@ -256,7 +269,7 @@ impl TyrantState {
         }
         let killed = !self.sides[q].assaults[j].alive();
         if dp.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
-            self.counter(p, i, dp.counter);
+            self.counter::<FULL>(p, i, dp.counter);
         }
         // 8. Leech needs a living, non-diseased attacker.
         let a = &mut self.sides[p].assaults[i];
@@ -296,10 +309,10 @@ impl TyrantState {
                     return;
                 }
             }
-            self.died(q, j);
+            self.died::<FULL>(q, j);
         }
         if !self.sides[p].assaults[i].alive() {
-            self.died(p, i);
+            self.died::<FULL>(p, i);
         }
     }
 
@@ -347,11 +360,11 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
-    pub(super) fn hit_beyond(&mut self, p: usize, i: usize, acard: u16) {
+    pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, acard: u16) {
         let ap = self.def(acard).passive;
         let q = 1 - p;
         let power = self.sides[p].assaults[i]
-            .power(self.def(acard))
+            .power_of_in::<F>(self.def(acard).attack)
             .saturating_add(self.valor(p, self.def(acard)));
         let wall = if ap.fear && !self.shared.rules.fear_wall {
             None
@@ -388,10 +401,10 @@ impl TyrantState {
             && !self.over()
             && (self.shared.rules.counter_on_death || alive)
         {
-            self.counter(p, i, counter);
+            self.counter::<F>(p, i, counter);
             if !self.sides[p].assaults[i].alive() {
                 countered_dead = true;
-                self.died(p, i);
+                self.died::<F>(p, i);
             }
         }
         if self.shared.rules.berserk_on_commander && dmg > 0 && !self.over() {

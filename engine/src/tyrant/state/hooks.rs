@@ -65,12 +65,25 @@ impl TyrantState {
     }
 
     /// Play the card in hand slot `slot` and run the game to the next decision.
+    ///
+    /// The one dispatch between the two compiled turn loops (the deal has the other): the
+    /// lean copy when neither deck uses a rarer feature, else the full one (the scheme is
+    /// described in [`crate::tyrant::features`]).
     pub(in crate::tyrant) fn play_slot(&mut self, slot: usize) {
+        if features::lean(self.features) {
+            self.play_slot_in::<LEAN>(slot);
+        } else {
+            self.play_slot_in::<FULL>(slot);
+        }
+    }
+
+    /// [`Self::play_slot`] in the turn loop with features `F`.
+    fn play_slot_in<const F: u32>(&mut self, slot: usize) {
         let p = self.active as usize;
         let pos = self.sides[p].hand.remove(slot);
-        self.finish_turn(Some(pos));
+        self.finish_turn::<F>(Some(pos));
         if !self.over() {
-            self.start_turn();
+            self.start_turn::<F>();
         }
     }
 

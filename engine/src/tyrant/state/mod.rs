@@ -7,6 +7,10 @@ use rand::{Rng, RngExt};
 
 use crate::tyrant::cards::{ActKind, ActSkill, CardDef, CardType, ANY_FACTION};
 use crate::tyrant::deck::MAX_DECK;
+use crate::tyrant::features::{
+    self, ACTIONS, ASSAULT_SKILLS, CHAOS, ENFEEBLE, EVADE, FULL, IMMOBILIZE, JAM, LEAN, ON_HIT,
+    POISON, PROTECT, REFRESH, REGENERATE, STRUCTURE_SKILLS, WEAKEN,
+};
 use crate::tyrant::hot::{self, Hot};
 use crate::tyrant::rules::{AtLimit, RallyLasts, Shared};
 use crate::{Action, CardUsage, EndReason, GameRng, Outcome};
@@ -117,11 +121,38 @@ impl Unit {
     /// [`Unit::power`] from the printed attack `attack` (the card's [`Hot`] record holds it).
     #[inline]
     pub fn power_of(&self, attack: u8) -> i16 {
+        self.power_of_in::<FULL>(attack)
+    }
+
+    /// [`Unit::power_of`] in the turn loop with features `F` (Weakened read only with Weaken).
+    #[inline(always)]
+    fn power_of_in<const F: u32>(&self, attack: u8) -> i16 {
+        let weakened = if F & WEAKEN != 0 { self.weakened } else { 0 };
         (attack as i16)
             .saturating_add(self.berserk)
             .saturating_add(self.rallied as i16)
-            .saturating_sub(self.weakened as i16)
+            .saturating_sub(weakened as i16)
             .max(0)
+    }
+
+    /// Enfeebled, as the turn loop with features `F` reads it (0 without Enfeeble).
+    #[inline(always)]
+    fn enfeebled_in<const F: u32>(&self) -> i16 {
+        if F & ENFEEBLE != 0 {
+            self.enfeebled as i16
+        } else {
+            0
+        }
+    }
+
+    /// Protected, as the turn loop with features `F` reads it (0 without Protect).
+    #[inline(always)]
+    fn protected_in<const F: u32>(&self) -> i16 {
+        if F & PROTECT != 0 {
+            self.protected as i16
+        } else {
+            0
+        }
     }
 }
 
@@ -198,6 +229,11 @@ pub struct TyrantState {
     /// Boxed so that the state, copied on every search iteration, stays 16 bytes smaller.
     #[allow(clippy::box_collection)]
     log: Option<Box<Vec<String>>>,
+    /// The rarer features this game can use ([`crate::tyrant::features`]): the union of its
+    /// two decks' at the deal, all of them after scenario set-up. None: the turn code runs
+    /// its lean copy; otherwise the full copy, which still skips the work of the features
+    /// missing here (see [`TyrantState::can`]).
+    features: u32,
 }
 
 /// Most forced outcomes queued at once.
@@ -283,6 +319,18 @@ fn bit(pos: u8) -> u64 {
 impl TyrantState {
     /// Deal a game: shuffle both decks and run until the first decision.
     pub(in crate::tyrant) fn deal(shared: Arc<Shared>, seating: &[u8], rng: GameRng) -> Self {
+        Self::deal_with(shared, seating, rng, true)
+    }
+
+    /// [`Self::deal`], with the game's features those of its two decks (`own_features`) or
+    /// all of them: the full turn loop doing all its work (the tests that play each game both
+    /// ways).
+    pub(in crate::tyrant) fn deal_with(
+        shared: Arc<Shared>,
+        seating: &[u8],
+        rng: GameRng,
+        own_features: bool,
+    ) -> Self {
         // Built in place: a side is over a kilobyte, and every move of the state is a copy.
         let empty = |seat: usize| {
             let deck = &shared.decks[seating[seat] as usize];
@@ -313,8 +361,9 @@ impl TyrantState {
             forced: ArrayVec::new(),
             forced_misses: ArrayVec::new(),
             log: None,
+            features: FULL,
         };
-        s.shuffle_and_start(seating);
+        s.shuffle_and_start(seating, own_features);
         s
     }
 
@@ -347,12 +396,18 @@ impl TyrantState {
         self.forced.clear();
         self.forced_misses.clear();
         self.log = None;
-        self.shuffle_and_start(seating);
+        self.shuffle_and_start(seating, true);
     }
 
-    /// The deal's last steps: fill and shuffle both draw piles, then begin the first turn.
-    fn shuffle_and_start(&mut self, seating: &[u8]) {
+    /// The deal's last steps: choose the turn loop, fill and shuffle both draw piles, then
+    /// begin the first turn.
+    fn shuffle_and_start(&mut self, seating: &[u8], own_features: bool) {
         let shared: &Shared = &self.shared;
+        self.features = if own_features {
+            shared.features[seating[0] as usize] | shared.features[seating[1] as usize]
+        } else {
+            FULL
+        };
         for (seat, &deck) in seating.iter().enumerate().take(2) {
             let n = shared.decks[deck as usize].cards.len() as u8;
             let side = &mut self.sides[seat];
@@ -363,7 +418,31 @@ impl TyrantState {
                 side.library.reverse(); // top = first card of the list
             }
         }
-        self.start_turn();
+        if features::lean(self.features) {
+            self.start_turn::<LEAN>();
+        } else {
+            self.start_turn::<FULL>();
+        }
+    }
+
+    /// Run this game's turns with the full turn loop, every feature on, from now on: for a
+    /// state edited by hand (scenario set-up does it itself), which may give a card a status
+    /// its matchup's decks cannot cause.
+    pub fn use_full_loop(&mut self) {
+        self.features = FULL;
+    }
+
+    /// Whether the game runs the lean turn loop.
+    pub fn runs_lean_loop(&self) -> bool {
+        features::lean(self.features)
+    }
+
+    /// Whether feature `x` can occur in this game, in the turn loop compiled with features
+    /// `F`: decided by the compiler in the lean loop, by the game's own set in the full one
+    /// (for work worth a test: a pass over a row, a definition looked up).
+    #[inline(always)]
+    fn can<const F: u32>(&self, x: u32) -> bool {
+        F & x != 0 && self.features & x != 0
     }
 
     #[inline]
@@ -463,5 +542,7 @@ impl TyrantState {
 
 mod attack;
 mod hooks;
+#[cfg(test)]
+mod loops_tests;
 mod skills;
 mod turn;

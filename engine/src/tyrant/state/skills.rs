@@ -43,8 +43,9 @@ impl TyrantState {
     /// `buf`; returns how many. The same list as testing [`Self::valid_target`] on each card,
     /// with the skill's kind decided once for the row and each card's test branch-free (every
     /// slot is written, the count grows only for a valid target: whether a random board's card
-    /// is a target is not predictable).
-    #[inline]
+    /// is a target is not predictable). Inlined into both copies of [`Self::activate`], its
+    /// only caller.
+    #[inline(always)]
     pub(super) fn targets(&self, ts: usize, sk: ActSkill, buf: &mut [u8; ROW]) -> usize {
         let row = self.sides[ts].assaults.as_slice();
         if sk.faction != ANY_FACTION {
@@ -95,9 +96,9 @@ impl TyrantState {
     }
 
     /// Fire one activation skill of side `p` from `src` (order rules 1–5 of the text).
-    pub(super) fn activate(&mut self, p: usize, src: Src, sk: ActSkill) {
+    pub(super) fn activate<const F: u32>(&mut self, p: usize, src: Src, sk: ActSkill) {
         let chaosed = match src {
-            Src::Assault(i) => self.sides[p].assaults[i as usize].has(CHAOSED),
+            Src::Assault(i) if F & CHAOS != 0 => self.sides[p].assaults[i as usize].has(CHAOSED),
             _ => false,
         };
         // 4. A chaosed assault's hostile skills hit its own side (itself included).
@@ -120,19 +121,19 @@ impl TyrantState {
         }
         if sk.all {
             for &t in targets.iter() {
-                self.use_on(p, src, ts, t as usize, sk, via);
+                self.use_on::<F>(p, src, ts, t as usize, sk, via);
                 // A source destroyed (and not regenerated) or jammed on the way by a
                 // Payback stops at once, the rest of this All skill included.
                 if let Src::Assault(i) = src {
                     let u = &self.sides[p].assaults[i as usize];
-                    if !u.alive() || u.has(JAMMED) {
+                    if F & ASSAULT_SKILLS != 0 && (!u.alive() || u.has(JAMMED)) {
                         break;
                     }
                 }
             }
         } else {
             let t = self.pick(targets);
-            self.use_on(p, src, ts, t as usize, sk, via);
+            self.use_on::<F>(p, src, ts, t as usize, sk, via);
         }
     }
 
@@ -148,7 +149,7 @@ impl TyrantState {
     /// Skill `sk` of side `p` from `src` on assault `t` of side `ts`, then Payback or
     /// Tribute. Inlined into [`Self::activate`], its only caller.
     #[inline(always)]
-    pub(super) fn use_on(
+    pub(super) fn use_on<const F: u32>(
         &mut self,
         p: usize,
         src: Src,
@@ -181,20 +182,27 @@ impl TyrantState {
         );
         // 2. Evade: only against the enemy's own skills.
         if on_enemy
+            && self.can::<F>(EVADE)
             && self.def(tcard).passive.evade
             && self.roll(Ev::Evade, self.shared.rules.evade_chance)
         {
             note!(self, "  {} evades", self.an(ts, t));
             return;
         }
-        if sk.kind == ActKind::Jam && !self.roll(Ev::Jam, self.shared.rules.jam_chance) {
+        if F & JAM != 0
+            && sk.kind == ActKind::Jam
+            && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
+        {
             note!(self, "  the jam fails");
             return;
         }
-        self.effect(ts, t, sk.kind, sk.x);
+        self.effect::<F>(ts, t, sk.kind, sk.x);
         // 5. Payback (enemy skills) and Tribute (allied skills) answer skills from another
         // assault; the answer is a single-target copy that nothing answers in turn.
         let Src::Assault(i) = src else { return };
+        if F & ASSAULT_SKILLS == 0 {
+            return;
+        }
         let i = i as usize;
         let tp = self.def(tcard).passive;
         let (answer, ev, chance) = if on_enemy {
@@ -228,22 +236,22 @@ impl TyrantState {
             note!(self, "  the jam fails");
             return;
         }
-        self.effect(p, i, sk.kind, sk.x);
+        self.effect::<F>(p, i, sk.kind, sk.x);
     }
 
     /// The effect of a skill on assault `t` of side `ts`. Inlined: for all but Strike it is
     /// one saturating add or flag, less than the call around it.
     #[inline(always)]
-    pub(super) fn effect(&mut self, ts: usize, t: usize, kind: ActKind, x: u8) {
+    pub(super) fn effect<const F: u32>(&mut self, ts: usize, t: usize, kind: ActKind, x: u8) {
         let u = &mut self.sides[ts].assaults[t];
         match kind {
             ActKind::Strike => {
                 // 3. Enfeeble and Protect count; Armor does not.
-                let dmg = (x as i16 + u.enfeebled as i16 - u.protected as i16).max(0);
+                let dmg = (x as i16 + u.enfeebled_in::<F>() - u.protected_in::<F>()).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 note!(self, "  {dmg} damage to {}", self.an(ts, t));
                 if !self.sides[ts].assaults[t].alive() {
-                    self.died(ts, t);
+                    self.died::<F>(ts, t);
                 }
             }
             ActKind::Enfeeble => u.enfeebled = u.enfeebled.saturating_add(x),

@@ -7,7 +7,7 @@ impl TyrantState {
 
     /// Steps 1–4 of the active participant's turn; loops through turns without a decision
     /// (empty hand) until a decision is due or the game ends.
-    pub(super) fn start_turn(&mut self) {
+    pub(super) fn start_turn<const F: u32>(&mut self) {
         loop {
             let p = self.active as usize;
             note!(self, "turn {}: {}", self.turn, SEATS[p]);
@@ -22,15 +22,20 @@ impl TyrantState {
                 u8::MAX
             };
             let mut poisoned = false;
+            let (protect, poison) = (self.can::<F>(PROTECT), self.can::<F>(POISON));
             // 3. Timers, in the same pass: Poison below only changes health (and, with
             // `poison_death_shift`, drops the dead), so counting the timers down first gives
             // the same rows.
             let side = &mut self.sides[p];
             for u in side.assaults.iter_mut() {
-                u.protected = 0;
+                if protect {
+                    u.protected = 0;
+                }
                 u.rallied &= rallied_kept;
                 u.timer = u.timer.saturating_sub(1);
-                poisoned |= u.poisoned > 0;
+                if poison {
+                    poisoned |= u.poisoned > 0;
+                }
             }
             for u in side.structures.iter_mut() {
                 u.timer = u.timer.saturating_sub(1);
@@ -67,7 +72,7 @@ impl TyrantState {
             if !self.sides[p].hand.is_empty() {
                 return; // 5. a card must be played: the participant decides which.
             }
-            self.finish_turn(None);
+            self.finish_turn::<F>(None);
             if self.over() {
                 return;
             }
@@ -89,7 +94,7 @@ impl TyrantState {
                     self.sides[p].assaults[i].poisoned
                 );
                 if !self.sides[p].assaults[i].alive() {
-                    self.died(p, i);
+                    self.died::<FULL>(p, i);
                 }
             }
         }
@@ -101,7 +106,7 @@ impl TyrantState {
     }
 
     /// Steps 5–12, after the participant chose the hand card `played` (if any).
-    pub(super) fn finish_turn(&mut self, played: Option<u8>) {
+    pub(super) fn finish_turn<const F: u32>(&mut self, played: Option<u8>) {
         let p = self.active as usize;
         // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
         if let Some(pos) = played {
@@ -116,9 +121,11 @@ impl TyrantState {
                 CardType::Structure => side.structures.push(Unit::new(id, def, pos)),
                 CardType::Action => {
                     side.gone |= bit(pos);
-                    for k in 0..def.acts.len() {
-                        let sk = self.def(id).acts[k];
-                        self.activate(p, Src::Action, sk);
+                    if F & ACTIONS != 0 {
+                        for k in 0..def.acts.len() {
+                            let sk = self.def(id).acts[k];
+                            self.activate::<F>(p, Src::Action, sk);
+                        }
                     }
                 }
                 CardType::Commander => unreachable!("decks hold no commanders"),
@@ -128,16 +135,16 @@ impl TyrantState {
         let commander = self.sides[p].commander.card;
         for k in 0..self.def(commander).acts.len() {
             let sk = self.def(commander).acts[k];
-            self.activate(p, Src::Commander, sk);
+            self.activate::<F>(p, Src::Commander, sk);
         }
         // 8. Structures, left to right.
         let mut i = 0;
-        while i < self.sides[p].structures.len() {
+        while F & STRUCTURE_SKILLS != 0 && i < self.sides[p].structures.len() {
             let u = self.sides[p].structures[i];
             if u.alive() && u.timer == 0 {
                 for k in 0..self.def(u.card).acts.len() {
                     let sk = self.def(u.card).acts[k];
-                    self.activate(p, Src::Structure, sk);
+                    self.activate::<F>(p, Src::Structure, sk);
                 }
             }
             i += 1;
@@ -147,7 +154,7 @@ impl TyrantState {
         while i < self.sides[p].assaults.len() {
             let u = self.sides[p].assaults[i];
             if u.alive() && u.timer == 0 {
-                self.assault_turn(p, i);
+                self.assault_turn::<F>(p, i);
                 if self.over() {
                     return;
                 }
@@ -156,13 +163,13 @@ impl TyrantState {
         }
         // 10. Refresh: living, non-diseased cards with Refresh are restored to full health
         // (a card destroyed by Counter that failed to regenerate is not living).
-        self.refresh(p);
-        self.end_turn();
+        self.refresh::<F>(p);
+        self.end_turn::<F>();
     }
 
-    pub(super) fn refresh(&mut self, p: usize) {
+    pub(super) fn refresh<const F: u32>(&mut self, p: usize) {
         let shared = &*self.shared;
-        if !shared.decks[self.sides[p].deck as usize].has_refresh {
+        if F & REFRESH == 0 || !shared.decks[self.sides[p].deck as usize].has_refresh {
             return;
         }
         let log = self.log.is_some();
@@ -195,7 +202,7 @@ impl TyrantState {
     }
 
     /// Steps 11–12 and the statuses that end with this turn.
-    pub(super) fn end_turn(&mut self) {
+    pub(super) fn end_turn<const F: u32>(&mut self) {
         let p = self.active as usize;
         let q = 1 - p;
         // 11. Shift: the opposing rows close their gaps; the acting side's own dead stay as
@@ -204,17 +211,35 @@ impl TyrantState {
         if self.shared.rules.shift_acting_side {
             self.shift(p);
         }
-        for u in self.sides[q].assaults.iter_mut() {
-            u.enfeebled = 0;
+        let (enfeeble, weaken) = (self.can::<F>(ENFEEBLE), self.can::<F>(WEAKEN));
+        if enfeeble {
+            for u in self.sides[q].assaults.iter_mut() {
+                u.enfeebled = 0;
+            }
         }
         let rally_turn = self.shared.rules.rally_lasts != RallyLasts::NextTurn;
+        // The statuses of the turn's end that the matchup can set (ATTACKED always).
+        let mut ended = ATTACKED;
+        if F & JAM != 0 {
+            ended |= JAMMED;
+        }
+        if F & CHAOS != 0 {
+            ended |= CHAOSED;
+        }
+        if F & IMMOBILIZE != 0 {
+            ended |= IMMOBILIZED;
+        }
         for u in self.sides[p].assaults.iter_mut() {
-            u.enfeebled = 0;
+            if enfeeble {
+                u.enfeebled = 0;
+            }
             if rally_turn {
                 u.rallied = 0;
             }
-            u.weakened = 0;
-            u.flags &= !(ATTACKED | JAMMED | CHAOSED | IMMOBILIZED);
+            if weaken {
+                u.weakened = 0;
+            }
+            u.flags &= !ended;
         }
         // 12. Turn counter; the turn limit.
         if self.turn >= self.shared.rules.turn_limit {
@@ -244,9 +269,11 @@ impl TyrantState {
     /// Assault `i` of side `s` has just dropped to 0 health or less: Regenerate may bring it
     /// back (50%, `regenerate_chance`) unless it is diseased. Returns whether it lives.
     #[inline(always)]
-    pub(super) fn died(&mut self, s: usize, i: usize) -> bool {
+    pub(super) fn died<const F: u32>(&mut self, s: usize, i: usize) -> bool {
         self.sides[s].dead = true;
-        if !self.hot(self.sides[s].assaults[i].card).has(hot::REGEN) && self.log.is_none() {
+        if (F & REGENERATE == 0 || !self.hot(self.sides[s].assaults[i].card).has(hot::REGEN))
+            && self.log.is_none()
+        {
             return false;
         }
         self.regenerate(s, i)
