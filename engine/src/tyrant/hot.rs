@@ -16,6 +16,14 @@ pub const REFRESH: u16 = 16;
 /// [`Hot::bits`]: the attack is more than one swing at the card opposite (Flurry, Swipe,
 /// Fear).
 pub const MOVES: u16 = 32;
+/// [`Hot::bits`]: Evade.
+pub const EVADE: u16 = 64;
+/// [`Hot::bits`]: Payback.
+pub const PAYBACK: u16 = 128;
+/// [`Hot::bits`]: Tribute.
+pub const TRIBUTE: u16 = 256;
+/// [`Hot::bits`]: Fear.
+pub const FEAR: u16 = 512;
 
 /// What the hot loops read of a card, compiled from its [`CardDef`] when the rule set is
 /// built (the full definition stays the reference: these are copies of its values).
@@ -35,7 +43,8 @@ pub struct Hot {
     pub valor: u8,
     /// Berserk X.
     pub berserk: u8,
-    /// Skill bits: [`ATK_EXTRA`], [`FLYING`], [`WALL`], [`REGEN`], [`REFRESH`], [`MOVES`].
+    /// Skill bits: [`ATK_EXTRA`], [`FLYING`], [`WALL`], [`REGEN`], [`REFRESH`], [`MOVES`],
+    /// [`EVADE`], [`PAYBACK`], [`TRIBUTE`], [`FEAR`].
     pub bits: u16,
 }
 
@@ -62,6 +71,18 @@ impl Hot {
         if p.flurry > 0 || p.swipe || p.fear {
             bits |= MOVES;
         }
+        if p.evade {
+            bits |= EVADE;
+        }
+        if p.payback {
+            bits |= PAYBACK;
+        }
+        if p.tribute {
+            bits |= TRIBUTE;
+        }
+        if p.fear {
+            bits |= FEAR;
+        }
         Hot {
             attack: def.attack,
             armor: p.armor,
@@ -83,5 +104,67 @@ impl Hot {
     #[inline(always)]
     pub fn has(&self, b: u16) -> bool {
         self.bits & b != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tyrant::cards::CardDb;
+
+    /// Every card of the shipped file: each number and bit of its hot record read back from
+    /// its definition (the turn loops read the record in place of the definition).
+    #[test]
+    fn records_match_the_definitions() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../data/tyrant/cards.csv"
+        ))
+        .unwrap();
+        let db = CardDb::parse(std::path::Path::new("cards.csv"), &text).unwrap();
+        let table = Hot::table(&db);
+        assert_eq!(table.len(), db.cards.len());
+        let mut seen = 0u16;
+        for (def, h) in db.cards.iter().zip(&table) {
+            let p = &def.passive;
+            assert_eq!(h.attack, def.attack, "{}", def.name);
+            assert_eq!(h.acts as usize, def.acts.len(), "{}", def.name);
+            let numbers = [
+                (h.armor, p.armor),
+                (h.pierce, p.pierce),
+                (h.counter, p.counter),
+                (h.valor, p.valor),
+                (h.berserk, p.berserk),
+            ];
+            for (got, want) in numbers {
+                assert_eq!(got, want, "{}", def.name);
+            }
+            let extra = p.immobilize
+                || p.poison > 0
+                || p.leech > 0
+                || p.siphon > 0
+                || p.disease
+                || p.crush > 0;
+            let bits = [
+                (ATK_EXTRA, extra),
+                (FLYING, p.flying),
+                (WALL, p.wall),
+                (REGEN, p.regenerate > 0),
+                (REFRESH, p.refresh),
+                (MOVES, p.flurry > 0 || p.swipe || p.fear),
+                (EVADE, p.evade),
+                (PAYBACK, p.payback),
+                (TRIBUTE, p.tribute),
+                (FEAR, p.fear),
+            ];
+            for (b, want) in bits {
+                assert_eq!(h.has(b), want, "{}: bit {b}", def.name);
+                if want {
+                    seen |= b;
+                }
+            }
+        }
+        // The shipped file sets every bit somewhere, so each comparison above bites.
+        assert_eq!(seen, 1023, "bits never set: {:#x}", 1023 & !seen);
     }
 }

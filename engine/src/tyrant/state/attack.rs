@@ -15,7 +15,7 @@ impl TyrantState {
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
         let acts = if F & ASSAULT_SKILLS != 0 {
-            self.def(card).acts.len()
+            self.hot(card).acts as usize
         } else {
             0
         };
@@ -123,9 +123,12 @@ impl TyrantState {
         self.over() || !self.sides[p].assaults[i].alive()
     }
 
-    pub(super) fn valor(&self, p: usize, def: &CardDef) -> i16 {
-        if def.passive.valor > 0 && self.living(p) < self.living(1 - p) {
-            def.passive.valor as i16
+    /// Valor X of an attacker of side `p` with hot record `h`: +X while its side has fewer
+    /// living assaults than the opponent's.
+    #[inline(always)]
+    pub(super) fn valor(&self, p: usize, h: Hot) -> i16 {
+        if h.valor > 0 && self.living(p) < self.living(1 - p) {
+            h.valor as i16
         } else {
             0
         }
@@ -168,11 +171,7 @@ impl TyrantState {
             // The common case, compiled: no dodge, and of the attacker's on-damage skills at
             // most Berserk (with Valor in the sum); the defender's Counter answers. The same
             // steps as below, in the same order, for these skills only.
-            let valor = if ah.valor > 0 && self.living(p) < self.living(q) {
-                ah.valor as i16
-            } else {
-                0
-            };
+            let valor = self.valor(p, ah);
             let defence = (dh.armor as i16 + d.protected_in::<F>() - ah.pierce as i16).max(0);
             let dmg = a
                 .power_of_in::<F>(ah.attack)
@@ -211,11 +210,14 @@ impl TyrantState {
         let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
-        let dp = self.def(d.card).passive;
+        // The defender's numbers and the attacker's common ones from the hot records; the
+        // attacker's rarer skills from its definition.
+        let (ah, dh) = (self.hot(acard), self.hot(d.card));
         let ap = self.def(acard).passive;
+        let flying = dh.has(hot::FLYING);
         // 3. Flying: a dodge, unless the attacker flies too or has Antiair.
-        if dp.flying
-            && !ap.flying
+        if flying
+            && !ah.has(hot::FLYING)
             && ap.antiair == 0
             && self.roll(Ev::Flying, self.shared.rules.flying_chance)
         {
@@ -228,10 +230,10 @@ impl TyrantState {
             return;
         }
         // 3.–4. Armor, Enfeeble, Antiair, Protect, Pierce; Valor.
-        let power = a.power(self.def(acard));
-        let valor = self.valor(p, self.def(acard));
-        let antiair = if dp.flying { ap.antiair as i16 } else { 0 };
-        let defence = (dp.armor as i16 + d.protected as i16 - ap.pierce as i16).max(0);
+        let power = a.power_of(ah.attack);
+        let valor = self.valor(p, ah);
+        let antiair = if flying { ap.antiair as i16 } else { 0 };
+        let defence = (dh.armor as i16 + d.protected as i16 - ah.pierce as i16).max(0);
         let dmg = power
             .saturating_add(valor + antiair + d.enfeebled as i16)
             .saturating_sub(defence)
@@ -268,8 +270,8 @@ impl TyrantState {
             note!(self, "  {} is poisoned ({})", self.an(q, j), ap.poison);
         }
         let killed = !self.sides[q].assaults[j].alive();
-        if dp.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
-            self.counter::<FULL>(p, i, dp.counter);
+        if dh.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
+            self.counter::<FULL>(p, i, dh.counter);
         }
         // 8. Leech needs a living, non-diseased attacker.
         let a = &mut self.sides[p].assaults[i];
@@ -288,8 +290,8 @@ impl TyrantState {
             );
         }
         let a = &mut self.sides[p].assaults[i];
-        if ap.berserk > 0 && (a.alive() || self.shared.rules.berserk_on_counter_death) {
-            a.berserk = a.berserk.saturating_add(ap.berserk as i16);
+        if ah.berserk > 0 && (a.alive() || self.shared.rules.berserk_on_counter_death) {
+            a.berserk = a.berserk.saturating_add(ah.berserk as i16);
             note!(
                 self,
                 "  berserk: {} has {} attack",
@@ -360,13 +362,16 @@ impl TyrantState {
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
+    /// Every number read here is in the cards' [`Hot`] records (attack, Valor, Pierce,
+    /// Berserk, Fear; the Wall's Armor and Counter, the commander's Counter).
     pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, acard: u16) {
-        let ap = self.def(acard).passive;
+        let ah = self.hot(acard);
         let q = 1 - p;
+        let valor = self.valor(p, ah);
         let power = self.sides[p].assaults[i]
-            .power_of_in::<F>(self.def(acard).attack)
-            .saturating_add(self.valor(p, self.def(acard)));
-        let wall = if ap.fear && !self.shared.rules.fear_wall {
+            .power_of_in::<F>(ah.attack)
+            .saturating_add(valor);
+        let wall = if ah.has(hot::FEAR) && !self.shared.rules.fear_wall {
             None
         } else {
             self.wall_of(q)
@@ -374,8 +379,8 @@ impl TyrantState {
         let (dmg, counter, alive) = match wall {
             Some(w) => {
                 let u = &mut self.sides[q].structures[w];
-                let wp = self.shared.db.card(u.card).passive;
-                let armor = (wp.armor as i16 - ap.pierce as i16).max(0);
+                let wh = self.shared.hot[u.card as usize];
+                let armor = (wh.armor as i16 - ah.pierce as i16).max(0);
                 let dmg = (power - armor).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
@@ -386,11 +391,11 @@ impl TyrantState {
                     self.an(p, i),
                     SEATS[q]
                 );
-                (dmg, wp.counter, alive)
+                (dmg, wh.counter, alive)
             }
             None => {
                 self.hit_commander(p, power);
-                let c = self.def(self.sides[q].commander.card).passive.counter;
+                let c = self.hot(self.sides[q].commander.card).counter;
                 (power, c, !self.over())
             }
         };
@@ -410,7 +415,7 @@ impl TyrantState {
         if self.shared.rules.berserk_on_commander && dmg > 0 && !self.over() {
             let a = &mut self.sides[p].assaults[i];
             if a.alive() && (!countered_dead || self.shared.rules.berserk_on_counter_death) {
-                a.berserk = a.berserk.saturating_add(ap.berserk as i16);
+                a.berserk = a.berserk.saturating_add(ah.berserk as i16);
             }
         }
     }

@@ -311,6 +311,17 @@ impl PartialEq for TyrantState {
     }
 }
 
+/// Every deck position in order, `0..MAX_DECK`: a new game's draw piles are cut from it.
+const POSITIONS: [u8; MAX_DECK] = {
+    let mut t = [0u8; MAX_DECK];
+    let mut k = 0;
+    while k < MAX_DECK {
+        t[k] = k as u8;
+        k += 1;
+    }
+    t
+};
+
 #[inline]
 fn bit(pos: u8) -> u64 {
     1u64 << pos
@@ -409,9 +420,14 @@ impl TyrantState {
             FULL
         };
         for (seat, &deck) in seating.iter().enumerate().take(2) {
-            let n = shared.decks[deck as usize].cards.len() as u8;
+            let n = shared.decks[deck as usize].cards.len();
             let side = &mut self.sides[seat];
-            side.library.extend(0..n);
+            // Positions 0..n in order: a copy of a fixed list cut to length (the library is
+            // empty here), in place of a push per card.
+            debug_assert!(side.library.is_empty());
+            let mut library = ArrayVec::from(POSITIONS);
+            library.truncate(n);
+            side.library = library;
             if shared.rules.shuffle {
                 crate::rng::shuffle_small(&mut side.library, &mut self.rng);
             } else {

@@ -183,7 +183,7 @@ impl TyrantState {
         // 2. Evade: only against the enemy's own skills.
         if on_enemy
             && self.can::<F>(EVADE)
-            && self.def(tcard).passive.evade
+            && self.hot(tcard).has(hot::EVADE)
             && self.roll(Ev::Evade, self.shared.rules.evade_chance)
         {
             note!(self, "  {} evades", self.an(ts, t));
@@ -204,13 +204,17 @@ impl TyrantState {
             return;
         }
         let i = i as usize;
-        let tp = self.def(tcard).passive;
+        let th = self.hot(tcard);
         let (answer, ev, chance) = if on_enemy {
-            (tp.payback, Ev::Payback, self.shared.rules.payback_chance)
+            (
+                th.has(hot::PAYBACK),
+                Ev::Payback,
+                self.shared.rules.payback_chance,
+            )
         } else {
             let counts = via == Via::Printed || self.shared.rules.tribute_on_chaos;
             (
-                tp.tribute && t != i && counts,
+                th.has(hot::TRIBUTE) && t != i && counts,
                 Ev::Tribute,
                 self.shared.rules.tribute_chance,
             )

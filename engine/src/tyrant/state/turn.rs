@@ -174,15 +174,16 @@ impl TyrantState {
         }
         let log = self.log.is_some();
         let mut refreshed: ArrayVec<u16, { 2 * ROW + 1 }> = ArrayVec::new();
+        let hots = &shared.hot;
         let side = &mut self.sides[p];
         let c = &mut side.commander;
-        if shared.db.card(c.card).passive.refresh {
+        if hots[c.card as usize].has(hot::REFRESH) {
             c.hp = c.max_hp;
         }
         for u in side.structures.iter_mut().chain(side.assaults.iter_mut()) {
             if u.alive()
                 && !u.has(DISEASED)
-                && shared.db.card(u.card).passive.refresh
+                && hots[u.card as usize].has(hot::REFRESH)
                 && u.hp < u.max_hp
             {
                 u.hp = u.max_hp;
@@ -191,13 +192,17 @@ impl TyrantState {
                 }
             }
         }
-        for c in refreshed {
-            note!(
-                self,
-                "  refresh: {} {} is back to full health",
-                SEATS[p],
-                self.def(c).name
-            );
+        // By reference, and only with the log on: the list is 136 bytes, and moving it
+        // into a loop copied it (a `memcpy` call) on every Refresh step.
+        if log {
+            for &c in refreshed.iter() {
+                note!(
+                    self,
+                    "  refresh: {} {} is back to full health",
+                    SEATS[p],
+                    self.def(c).name
+                );
+            }
         }
     }
 
@@ -308,18 +313,19 @@ impl Side {
 }
 
 /// Drop a row's destroyed cards, keeping the order of the others; returns the deck positions
-/// dropped. Branch-free over the row (whether a card died is not predictable), after a quick
-/// check that any did.
+/// dropped. Branch-free over the row (whether a card died is not predictable) from its first
+/// destroyed card on (the cards before it stay where they are), after the search for that
+/// card.
 #[inline]
 fn compact(row: &mut ArrayVec<Unit, ROW>) -> u64 {
-    if row.iter().all(|u| u.alive()) {
+    let Some(first) = row.iter().position(|u| !u.alive()) else {
         return 0;
-    }
+    };
     let n = row.len();
     let units = row.as_mut_slice();
     let mut gone = 0u64;
-    let mut k = 0;
-    for i in 0..n {
+    let mut k = first;
+    for i in first..n {
         // A swap moves the whole 16-byte unit at once (an assignment copies it field by
         // field); the dead cards it moves right are cut off below, and a living card only
         // ever moves left over a dead one, so the living keep their order.
