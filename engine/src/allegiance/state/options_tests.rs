@@ -24,7 +24,9 @@ fn cooldown_masks_agree_with_a_walk() {
     assert_eq!(seen, 8u32.pow(6));
 }
 
-use super::super::testing::{each_example_position, each_random_position, example_setups};
+use super::super::testing::{
+    each_example_position, each_look_ahead_copy, each_random_position, example_setups,
+};
 use crate::ActionBuf;
 
 /// `has_reaction` answers without listing; at every step of random 2- and 4-player games
@@ -86,38 +88,21 @@ fn kept_reaction_bits_agree_with_a_fresh_count() {
 /// listing, for every seat.
 #[test]
 fn kept_reaction_bits_agree_on_look_ahead_copies() {
-    use crate::{game_rng, Game, ToMove};
-    use rand::RngExt;
-    let mut copy: Option<super::AllegianceState> = None;
-    let (mut buf, mut inner, mut listed) = (ActionBuf::new(), ActionBuf::new(), ActionBuf::new());
-    let mut rng = game_rng(9, 0);
+    let mut listed = ActionBuf::new();
     let mut checked = 0u64;
-    each_example_position(2, |s, game| {
-        let c = copy.get_or_insert_with(|| s.clone());
-        s.legal_actions(&mut buf);
-        for &a in buf.iter() {
-            c.clone_from(s);
-            c.apply_unchecked(a);
-            for _ in 0..4 {
-                for p in 0..c.n() {
-                    let pl = &c.players[p];
-                    let kept = (pl.ready_reactions, pl.face_acts);
-                    assert_eq!(kept, c.reaction_bits(p), "seat {p}, game {game}");
-                    listed.clear();
-                    c.reactions(p, &mut listed);
-                    assert_eq!(
-                        c.has_reaction(p),
-                        !listed.is_empty(),
-                        "seat {p}, game {game}"
-                    );
-                    checked += 1;
-                }
-                if !matches!(c.to_move(), ToMove::Player(_)) {
-                    break;
-                }
-                c.legal_actions(&mut inner);
-                c.apply_unchecked(inner[rng.random_range(0..inner.len())]);
-            }
+    each_look_ahead_copy(2, 0, |c, game| {
+        for p in 0..c.n() {
+            let pl = &c.players[p];
+            let kept = (pl.ready_reactions, pl.face_acts);
+            assert_eq!(kept, c.reaction_bits(p), "seat {p}, game {game}");
+            listed.clear();
+            c.reactions(p, &mut listed);
+            assert_eq!(
+                c.has_reaction(p),
+                !listed.is_empty(),
+                "seat {p}, game {game}"
+            );
+            checked += 1;
         }
     });
     assert!(checked > 10_000, "{checked}");
