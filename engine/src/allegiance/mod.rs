@@ -331,6 +331,8 @@ impl Game for AllegianceState {
 
     fn scenario_set(&mut self, key: &str, value: &str) -> Result<(), String> {
         self.set_key(key, value)?;
+        // The key may have set up work for the advance loop.
+        self.work = true;
         // Cooldowns and faces may have been set.
         for p in 0..self.n() {
             self.refresh_reaction_bits(p);

@@ -187,6 +187,7 @@ impl Clone for AllegianceState {
             static_kinds: self.static_kinds,
             boards: self.boards,
             turn_mods: self.turn_mods,
+            work: self.work,
         }
     }
 
@@ -221,6 +222,7 @@ impl Clone for AllegianceState {
             static_kinds,
             boards,
             turn_mods,
+            work,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -271,6 +273,7 @@ impl Clone for AllegianceState {
         self.static_kinds = *static_kinds;
         self.boards = *boards;
         self.turn_mods = *turn_mods;
+        self.work = *work;
     }
 }
 

@@ -10,6 +10,7 @@ impl AllegianceState {
         log!(self, "P{p} is eliminated");
         self.players[p].alive = false;
         self.alive_n -= 1;
+        self.work = true;
         self.players[p].health = 0;
         while let Some(u) = self.players[p].units.last().copied() {
             self.destroy(u.uid);
@@ -97,6 +98,7 @@ impl AllegianceState {
         // The game's result waits for the end of the effect or battle step that defeated
         // this hero, so that heroes falling together are judged together (`judge_defeats`).
         self.defeated |= 1 << p;
+        self.work = true;
     }
 
     /// Decide the game after the effect or battle step that defeated the heroes in
@@ -162,6 +164,7 @@ impl AllegianceState {
                 players: n as u8,
                 end: EndReason::Decided,
             });
+            self.work = true;
             self.dec = Dec::Auto;
         }
     }

@@ -524,6 +524,14 @@ pub struct AllegianceState {
     /// (when it is not, they are all 0: checked by the state invariants), so that a turn
     /// without them writes no territory (a copy then skips them all).
     pub(super) turn_mods: bool,
+    /// Whether the advance loop may have more to do than hand priority on and open windows:
+    /// set wherever that work is created (a hero falls or a player is eliminated, an item
+    /// starts resolving, an effect triggers, the game ends, a deal), cleared only by
+    /// [`AllegianceState::advance`] once it finds none of it ([`AllegianceState::loop_work`]
+    /// false). So while it is clear, `advance` skips those checks; when it is set, there may
+    /// be nothing (checked by the state invariants in that direction only, and left out of
+    /// `==`).
+    pub(super) work: bool,
 }
 
 impl PartialEq for AllegianceState {

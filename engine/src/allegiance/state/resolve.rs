@@ -22,6 +22,7 @@ impl AllegianceState {
             self.finish(item);
             return;
         }
+        self.work = true;
         self.res = Some(Res {
             item,
             pc: 0,

@@ -83,6 +83,9 @@ impl AllegianceState {
                 self.alive_n
             ));
         }
+        if self.loop_work() && !self.work {
+            return Err("the advance loop has work but `work` is clear".into());
+        }
         let mut uids: ArrayVec<u16, { MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for (p, pl) in self.players.iter().enumerate() {
             for &c in &pl.hand {

@@ -36,6 +36,7 @@ impl AllegianceState {
             turn_mods: false,
             defeated: 0,
             alive_n: 0,
+            work: true,
         };
         s.redeal(&shared, seating, rng);
         s
@@ -127,6 +128,7 @@ impl AllegianceState {
         self.turn_mods = false;
         self.defeated = 0;
         self.alive_n = self.players.len() as u8;
+        self.work = true;
         for p in 0..self.n() {
             let necro = self.hero(p).necromancer;
             let pattern: &[usize] = if necro { &[2, 2] } else { &[0, 0, 1, 2] };

@@ -1,4 +1,4 @@
-//! Test support for the state's own tests: the example set-ups and a random walk through a game.
+//! Test support for the state's own tests: the example set-ups, a random walk through a game, and look-ahead copies tried at its positions.
 
 use super::AllegianceState;
 use crate::allegiance::Allegiance;
@@ -53,4 +53,35 @@ pub(super) fn each_example_position(games: u64, mut at: impl FnMut(&AllegianceSt
             each_random_position(a, seating, game, |g| at(g, game));
         }
     }
+}
+
+/// Copies that try actions as a greedy look-ahead does: at every position of games
+/// `0..games` of every example set-up, each legal action is applied to a copy (`clone_from`
+/// into one reused state) that then plays up to three random steps on (`game_rng(9,
+/// stream)`); `at` is called with the copy after the action and after each step, and the
+/// game's number.
+pub(super) fn each_look_ahead_copy(
+    games: u64,
+    stream: u64,
+    mut at: impl FnMut(&AllegianceState, u64),
+) {
+    let mut copy: Option<AllegianceState> = None;
+    let (mut buf, mut inner) = (ActionBuf::new(), ActionBuf::new());
+    let mut rng = game_rng(9, stream);
+    each_example_position(games, |s, game| {
+        let c = copy.get_or_insert_with(|| s.clone());
+        s.legal_actions(&mut buf);
+        for &a in buf.iter() {
+            c.clone_from(s);
+            c.apply_unchecked(a);
+            for _ in 0..4 {
+                at(c, game);
+                if !matches!(c.to_move(), ToMove::Player(_)) {
+                    break;
+                }
+                c.legal_actions(&mut inner);
+                c.apply_unchecked(inner[rng.random_range(0..inner.len())]);
+            }
+        }
+    });
 }
