@@ -4,12 +4,13 @@
 //! features compiled in. Each piece of code that only a rare feature needs sits behind a guard
 //! `F & FEATURE != 0 && ...`, which the compiler removes from the [`LEAN`] copy. The state
 //! picks the copy once per call into the turn code (see `TyrantState::play_slot`), by its
-//! `lean` flag: set at the deal when neither deck (commander included) uses any feature
-//! below, cleared by scenario set-up. Both copies play the same rules, draw the same random
-//! numbers and write the same log; the lean one leaves out tests that cannot succeed.
+//! `features`: the union of both decks' (commanders included) at the deal, all of them after
+//! scenario set-up; none means the lean copy. Both copies play the same rules, draw the same
+//! random numbers and write the same log; the lean one leaves out tests that cannot succeed.
 
 use super::cards::{ActKind, CardDb, CardDef, CardType};
 use super::deck::Deck;
+use super::hot::{self, Hot};
 
 /// An action card (step 6 of the turn).
 pub const ACTIONS: u32 = 1 << 0;
@@ -76,24 +77,18 @@ pub fn of_card(def: &CardDef) -> u32 {
     if p.poison > 0 {
         f |= POISON;
     }
-    if p.flying
-        || p.immobilize
-        || p.poison > 0
-        || p.leech > 0
-        || p.siphon > 0
-        || p.disease
-        || p.crush > 0
-    {
-        f |= ON_HIT;
-    }
-    if p.regenerate > 0 {
-        f |= REGENERATE;
-    }
-    if p.evade {
-        f |= EVADE;
-    }
-    if p.refresh {
-        f |= REFRESH;
+    // The rest are the hot record's bits, read the way the turn loops read them.
+    let h = Hot::of(def);
+    let bits = [
+        (hot::ATK_EXTRA | hot::FLYING, ON_HIT),
+        (hot::REGEN, REGENERATE),
+        (hot::EVADE, EVADE),
+        (hot::REFRESH, REFRESH),
+    ];
+    for (b, feature) in bits {
+        if h.has(b) {
+            f |= feature;
+        }
     }
     f
 }
