@@ -2,7 +2,7 @@
 //! explicit chance node, the greedy one-step choice, and finishing a multi-step decision.
 //! None of them allocates.
 
-use cardsim_engine::{Action, ActionBuf, ChanceBuf, Game, GameRng, ToMove};
+use cardsim_engine::{index_below, Action, ActionBuf, ChanceBuf, Game, GameRng, ToMove};
 use rand::RngExt;
 
 /// Sample one outcome of the chance node `state` is at, by the game's integer weights.
@@ -21,10 +21,11 @@ pub fn sample_chance<G: Game>(state: &G, buf: &mut ChanceBuf, rng: &mut GameRng)
     buf[0].0
 }
 
-/// A uniformly random element of `legal` (which must not be empty).
+/// A uniformly random element of `legal` (which must not be empty): the draw of rand's
+/// `random_range(0..legal.len())`, inlined ([`index_below`]).
 #[inline]
 pub fn random_action(legal: &ActionBuf, rng: &mut GameRng) -> Action {
-    legal[rng.random_range(0..legal.len())]
+    legal[index_below(rng, legal.len())]
 }
 
 /// Keeps the best-scoring item seen so far; ties are broken uniformly at random (reservoir

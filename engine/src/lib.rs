@@ -76,5 +76,5 @@ pub use game::{
     Game, Outcome, PlayerResult, PolicyInfo, Ruleset, Setup, ToMove, MAX_ACTIONS, MAX_PLAYERS,
 };
 pub use params::{ParamError, ParamKind, ParamSpec, Params, Preset, PRESET_KEY};
-pub use rng::{game_rng, stream_rng, GameRng, RngRole};
+pub use rng::{game_rng, index_below, stream_rng, GameRng, RngRole};
 pub use space::{DeckPlan, DeckSpace};

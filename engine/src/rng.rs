@@ -1,6 +1,6 @@
 //! Deterministic per-game random number generators.
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 use rand_pcg::Pcg32;
 
 /// The RNG every game and agent uses: PCG-XSH-RR 64/32, 16 bytes, cheap to clone.
@@ -82,6 +82,20 @@ fn below(rng: &mut GameRng, range: u32) -> u32 {
         result += lo.checked_add(hi2).is_none() as u32;
     }
     result
+}
+
+/// A uniform index in `0..n` (`n > 0`), drawn exactly as rand 0.10's `random_range(0..n)`
+/// draws a `usize` (which samples a `u32` with [`below`]'s arithmetic whenever `n` fits in
+/// one), so the result and the RNG state after it are identical. Inlined by force: rand's
+/// generic `usize` path is a call with a range check, about 33 instructions a draw, where
+/// this is one PCG step and a widening multiply (the agents' random choice, once per
+/// decision). Larger or empty ranges go to rand itself.
+#[inline(always)]
+pub fn index_below(rng: &mut GameRng, n: usize) -> usize {
+    match u32::try_from(n) {
+        Ok(m) if m > 0 => below(rng, m) as usize,
+        _ => rng.random_range(0..n),
+    }
 }
 
 /// Shuffle `v` in place: the same permutation, from the same random draws, as rand 0.10's
@@ -184,6 +198,47 @@ mod tests {
         assert_ne!(a, b);
         assert_ne!(a, c);
         assert_eq!(a, game_rng(7, 0).next_u64());
+    }
+
+    /// `index_below` draws what rand 0.10's `random_range(0..n)` draws for a `usize` and
+    /// leaves the RNG where rand leaves it: every `n` up to 300 (every legal-action count),
+    /// around powers of two and at the ends of the `u32` range, past it (rand's own path),
+    /// over many seeds, with draws that take the second sample among them.
+    #[test]
+    fn index_below_matches_rand() {
+        use rand::RngExt;
+        let mut ns: Vec<usize> = (1..=300).collect();
+        for k in 9..=32u32 {
+            let p = 1usize << k;
+            ns.extend([p - 1, p, p + 1, p / 3 * 2 + 1]);
+        }
+        ns.extend([
+            u32::MAX as usize - 1,
+            u32::MAX as usize,
+            1 << 40,
+            usize::MAX / 3,
+        ]);
+        let mut second = 0u32;
+        for seed in 0..60u64 {
+            for &n in &ns {
+                let mut a = game_rng(seed, n as u64);
+                let mut b = a.clone();
+                for _ in 0..4 {
+                    let before = b.clone();
+                    assert_eq!(
+                        a.random_range(0..n),
+                        index_below(&mut b, n),
+                        "seed {seed} n {n}"
+                    );
+                    let mut one = before;
+                    one.next_u32();
+                    second += (one != b) as u32;
+                }
+                assert_eq!(a, b, "seed {seed} n {n}");
+            }
+        }
+        // The rare second sample happened (large ranges make it likely): it is compared too.
+        assert!(second > 100, "{second}");
     }
 
     /// `shuffle` gives rand 0.10's permutation and leaves the RNG where rand leaves it, for

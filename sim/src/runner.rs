@@ -691,6 +691,8 @@ impl<'a, R: Ruleset> Run<'a, R> {
         for (seat, t) in team.iter_mut().enumerate().take(n) {
             *t = self.ruleset.team_of(seat);
         }
+        // Without teams `add_teams` counts nothing: skip its pass over the seats.
+        let teams = team.iter().any(Option::is_some);
         for i in start..end {
             let g = base + i;
             let (seating, slot_of_seat) = seating_for(&m.decks, i);
@@ -765,13 +767,15 @@ impl<'a, R: Ruleset> Run<'a, R> {
             if winners > 1 {
                 winner_slot = n + 1;
             }
-            add_teams(
-                &mut acc.teams,
-                &team[..n],
-                &slot_of_seat[..n],
-                &rec.results,
-                lim,
-            );
+            if teams {
+                add_teams(
+                    &mut acc.teams,
+                    &team[..n],
+                    &slot_of_seat[..n],
+                    &rec.results,
+                    lim,
+                );
+            }
             acc.by_outcome[winner_slot][lim as usize][t] += 1;
             if duplicate {
                 for (seat, &k) in slot_of_seat[..n].iter().enumerate() {

@@ -18,14 +18,26 @@ impl Game for TyrantState {
         }
     }
 
+    /// One action per hand card, `0..hand.len()`. Written out for a hand of at most
+    /// [`HAND`] cards: after `clear` the buffer's length is known at each push, so its
+    /// capacity tests fold away, where a loop up to the hand's length kept a test and a
+    /// length update per card (once per decision, in every game).
     #[inline]
     fn legal_actions(&self, out: &mut ActionBuf) {
+        const _: () = assert!(HAND == 3, "legal_actions pushes at most three actions");
         out.clear();
         if self.over() {
             return;
         }
-        for k in 0..self.sides[self.active as usize].hand.len() {
-            out.push(Action(k as u16));
+        let n = self.sides[self.active as usize].hand.len();
+        if n > 0 {
+            out.push(Action(0));
+            if n > 1 {
+                out.push(Action(1));
+                if n > 2 {
+                    out.push(Action(2));
+                }
+            }
         }
     }
 

@@ -24,6 +24,10 @@ pub const PAYBACK: u16 = 128;
 pub const TRIBUTE: u16 = 256;
 /// [`Hot::bits`]: Fear.
 pub const FEAR: u16 = 512;
+/// [`Hot::bits`]: of the attacker's on-damage skills of [`ATK_EXTRA`], one besides Leech and
+/// Siphon (Immobilize, Poison, Disease, Crush): the attack on an assault then takes the full
+/// path.
+pub const ATK_RARE: u16 = 1024;
 
 /// What the hot loops read of a card, compiled from its [`CardDef`] when the rule set is
 /// built (the full definition stays the reference: these are copies of its values).
@@ -44,7 +48,7 @@ pub struct Hot {
     /// Berserk X.
     pub berserk: u8,
     /// Skill bits: [`ATK_EXTRA`], [`FLYING`], [`WALL`], [`REGEN`], [`REFRESH`], [`MOVES`],
-    /// [`EVADE`], [`PAYBACK`], [`TRIBUTE`], [`FEAR`].
+    /// [`EVADE`], [`PAYBACK`], [`TRIBUTE`], [`FEAR`], [`ATK_RARE`].
     pub bits: u16,
 }
 
@@ -55,6 +59,9 @@ impl Hot {
         let mut bits = 0;
         if p.immobilize || p.poison > 0 || p.leech > 0 || p.siphon > 0 || p.disease || p.crush > 0 {
             bits |= ATK_EXTRA;
+        }
+        if p.immobilize || p.poison > 0 || p.disease || p.crush > 0 {
+            bits |= ATK_RARE;
         }
         if p.flying {
             bits |= FLYING;
@@ -156,6 +163,10 @@ mod tests {
                 (PAYBACK, p.payback),
                 (TRIBUTE, p.tribute),
                 (FEAR, p.fear),
+                (
+                    ATK_RARE,
+                    p.immobilize || p.poison > 0 || p.disease || p.crush > 0,
+                ),
             ];
             for (b, want) in bits {
                 assert_eq!(h.has(b), want, "{}: bit {b}", def.name);
@@ -165,6 +176,6 @@ mod tests {
             }
         }
         // The shipped file sets every bit somewhere, so each comparison above bites.
-        assert_eq!(seen, 1023, "bits never set: {:#x}", 1023 & !seen);
+        assert_eq!(seen, 2047, "bits never set: {:#x}", 2047 & !seen);
     }
 }

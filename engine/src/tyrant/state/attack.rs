@@ -165,12 +165,12 @@ impl TyrantState {
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
         let (ah, dh) = (self.hot(a.card), self.hot(d.card));
-        if (F & ON_HIT == 0 || (!ah.has(hot::ATK_EXTRA) && !dh.has(hot::FLYING)))
+        if (F & ON_HIT == 0 || (!ah.has(hot::ATK_RARE) && !dh.has(hot::FLYING)))
             && self.log.is_none()
         {
             // The common case, compiled: no dodge, and of the attacker's on-damage skills at
-            // most Berserk (with Valor in the sum); the defender's Counter answers. The same
-            // steps as below, in the same order, for these skills only.
+            // most Leech, Siphon and Berserk (with Valor in the sum); the defender's Counter
+            // answers. The same steps as `hit_full`, in the same order, for these skills only.
             let valor = self.valor(p, ah);
             let defence = (dh.armor as i16 + d.protected_in::<F>() - ah.pierce as i16).max(0);
             let dmg = a
@@ -186,6 +186,22 @@ impl TyrantState {
             let killed = !d.alive();
             if dh.counter > 0 && (self.shared.rules.counter_on_death || !killed) {
                 self.counter::<F>(p, i, dh.counter);
+            }
+            // Leech and Siphon (in the full loop only: the lean one has neither), read from
+            // the definition, as `hit_full` does, only for an attacker that has one.
+            if F & ON_HIT != 0 && ah.has(hot::ATK_EXTRA) {
+                let (leech, siphon) = {
+                    let ap = &self.def(acard).passive;
+                    (ap.leech as i16, ap.siphon as i16)
+                };
+                let a = &mut self.sides[p].assaults[i];
+                if leech > 0 && a.alive() && !a.has(DISEASED) {
+                    a.hp = a.hp.saturating_add(dmg.min(leech)).min(a.max_hp);
+                }
+                if siphon > 0 {
+                    let c = &mut self.sides[p].commander;
+                    c.hp = c.hp.saturating_add(dmg.min(siphon)).min(c.max_hp);
+                }
             }
             if ah.berserk > 0 {
                 let a = &mut self.sides[p].assaults[i];
