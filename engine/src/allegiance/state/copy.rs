@@ -168,26 +168,9 @@ impl Clone for AllegianceState {
             building: self.building.clone(),
             res: self.res.clone(),
             battle: self.battle.clone(),
-            phase: self.phase,
-            cur: self.cur,
-            prio: self.prio,
-            passes: self.passes,
-            dec: self.dec,
-            turn: self.turn,
-            maneuvers: self.maneuvers,
-            actions: self.actions,
-            next_uid: self.next_uid,
-            result: self.result,
-            defeated: self.defeated,
-            alive_n: self.alive_n,
+            core: self.core,
             rng: self.rng.clone(),
-            logging: self.logging,
             log: self.log.clone(),
-            statics: self.statics,
-            static_kinds: self.static_kinds,
-            boards: self.boards,
-            turn_mods: self.turn_mods,
-            work: self.work,
         }
     }
 
@@ -203,26 +186,9 @@ impl Clone for AllegianceState {
             building,
             res,
             battle,
-            phase,
-            cur,
-            prio,
-            passes,
-            dec,
-            turn,
-            maneuvers,
-            actions,
-            next_uid,
-            result,
-            defeated,
-            alive_n,
+            core,
             rng,
-            logging,
             log,
-            statics,
-            static_kinds,
-            boards,
-            turn_mods,
-            work,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -251,29 +217,13 @@ impl Clone for AllegianceState {
         copy_opt_item(&mut self.building, building);
         copy_res(&mut self.res, res);
         copy_battle(&mut self.battle, battle);
-        self.phase = *phase;
-        self.cur = *cur;
-        self.prio = *prio;
-        self.passes = *passes;
-        self.dec = *dec;
-        self.turn = *turn;
-        self.maneuvers = *maneuvers;
-        self.actions = *actions;
-        self.next_uid = *next_uid;
-        self.result = *result;
-        self.defeated = *defeated;
-        self.alive_n = *alive_n;
+        // One block copy of every plain value.
+        self.core = *core;
         self.rng.clone_from(rng);
-        self.logging = *logging;
         // The log is empty unless a game is being logged: then there is nothing to copy.
         if !(self.log.is_empty() && log.is_empty()) {
             self.log.clone_from(log);
         }
-        self.statics = *statics;
-        self.static_kinds = *static_kinds;
-        self.boards = *boards;
-        self.turn_mods = *turn_mods;
-        self.work = *work;
     }
 }
 

@@ -515,7 +515,8 @@ impl AllegianceState {
     #[inline(never)]
     fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
         let stats = &self.shared.tables.stats;
-        let board = &mut self.boards[s];
+        // Through `core` by name: the units are borrowed beside it.
+        let board = &mut self.core.boards[s];
         let u = &mut self.players[s].units.edit()[i];
         match code {
             OpCode::Heal => {
