@@ -284,8 +284,8 @@ pub enum ItemKind {
     Trigger,
 }
 
-/// A pending maneuver or triggered effect.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A pending maneuver or triggered effect (a plain value: copied as one block).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Item {
     /// Kind.
     pub kind: ItemKind,
@@ -302,7 +302,7 @@ pub struct Item {
     /// Attachment host uid or [`NONE`].
     pub host: u16,
     /// Selected targets (unit uid, or [`HERO_BIT`] | seat).
-    pub targets: ArrayVec<u16, 4>,
+    pub targets: Targets,
 }
 
 /// A triggered effect waiting to be put on the chain.
@@ -438,8 +438,8 @@ pub enum Dec {
     ArmorSplit(u8),
 }
 
-/// An item being resolved (it may wait for choices).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An item being resolved (it may wait for choices; a plain value, as [`Item`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Res {
     /// The item.
     pub item: Item,
@@ -678,7 +678,7 @@ mod statics;
 mod testing;
 mod turn;
 mod units;
-pub use ids::CardIds;
+pub use ids::{CardIds, Targets};
 pub use piles::Piles;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};

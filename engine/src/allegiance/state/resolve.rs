@@ -343,7 +343,7 @@ impl AllegianceState {
 
     /// Apply a resolution choice; the op's progress is kept in `res` (`run_res` moves on).
     pub(super) fn apply_choice(&mut self, p: usize, c: Choice, a: u16) {
-        let Some(r) = self.res.clone() else { return };
+        let Some(r) = self.res else { return };
         let op = self.res_op().expect("op");
         let who = r.item.who as usize;
         match c {
