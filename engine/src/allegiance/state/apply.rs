@@ -88,7 +88,7 @@ impl AllegianceState {
             effect,
             src,
             host: NONE,
-            targets: ArrayVec::new(),
+            targets: Targets::new(),
         };
         match a {
             PASS => self.pass(),

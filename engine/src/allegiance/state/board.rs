@@ -289,7 +289,8 @@ impl AllegianceState {
         let (w, act) = (self.base_worth(&u), self.act_bit(&u));
         let pl = &mut self.players[p];
         pl.act_units |= act << slot;
-        self.boards[p] = self.boards[p].wrapping_add(w);
+        // Through `core` by name: `pl` still borrows the players.
+        self.core.boards[p] = self.core.boards[p].wrapping_add(w);
         pl.units.edit().push(u);
         log!(
             self,

@@ -24,71 +24,6 @@ pub(super) fn copy_into<T: Copy, const N: usize>(dst: &mut ArrayVec<T, N>, src: 
     }
 }
 
-/// Make `dst` a copy of the chain item `src` (its targets as one block; the derived
-/// `clone_from` built a whole new item, its targets entry by entry).
-#[inline]
-fn copy_item(dst: &mut Item, src: &Item) {
-    // Destructured so that a new field cannot be forgotten here.
-    let Item {
-        kind,
-        who,
-        card,
-        arg,
-        effect,
-        src: source,
-        host,
-        targets,
-    } = src;
-    dst.kind = *kind;
-    dst.who = *who;
-    dst.card = *card;
-    dst.arg = *arg;
-    dst.effect = *effect;
-    dst.src = *source;
-    dst.host = *host;
-    copy_into(&mut dst.targets, targets);
-}
-
-/// Make `dst` a copy of `src` (the item whose targets are being selected): into the target's
-/// item when it holds one, as [`copy_item`] (the derived `clone_from` cloned a whole new item,
-/// its targets entry by entry, whenever it was set).
-#[inline]
-fn copy_opt_item(dst: &mut Option<Item>, src: &Option<Item>) {
-    match (dst.as_mut(), src) {
-        (_, None) => *dst = None,
-        (Some(d), Some(s)) => copy_item(d, s),
-        (None, Some(s)) => *dst = Some(s.clone()),
-    }
-}
-
-/// Make `dst` a copy of the resolution `src`, as [`copy_opt_item`].
-#[inline]
-fn copy_res(dst: &mut Option<Res>, src: &Option<Res>) {
-    let Some(s) = src else {
-        *dst = None;
-        return;
-    };
-    let Some(d) = dst.as_mut() else {
-        *dst = Some(s.clone());
-        return;
-    };
-    // Destructured so that a new field cannot be forgotten here.
-    let Res {
-        item,
-        pc,
-        left,
-        flag,
-        sub,
-        started,
-    } = s;
-    copy_item(&mut d.item, item);
-    d.pc = *pc;
-    d.left = *left;
-    d.flag = *flag;
-    d.sub = *sub;
-    d.started = *started;
-}
-
 /// Make `dst` a copy of the battle `src`: its attackers as one block of the used entries,
 /// into the target's storage when it holds a battle (the derived `clone` built a whole new
 /// battle, entry by entry, then moved all of its 64-attacker capacity).
@@ -162,32 +97,15 @@ impl Clone for AllegianceState {
             shared: Arc::clone(&self.shared),
             players: self.players.clone(),
             piles: self.piles.clone(),
-            chain: self.chain.clone(),
+            chain: dup(&self.chain),
             trigs: dup(&self.trigs),
             banished: dup(&self.banished),
-            building: self.building.clone(),
-            res: self.res.clone(),
+            building: self.building,
+            res: self.res,
             battle: self.battle.clone(),
-            phase: self.phase,
-            cur: self.cur,
-            prio: self.prio,
-            passes: self.passes,
-            dec: self.dec,
-            turn: self.turn,
-            maneuvers: self.maneuvers,
-            actions: self.actions,
-            next_uid: self.next_uid,
-            result: self.result,
-            defeated: self.defeated,
-            alive_n: self.alive_n,
+            core: self.core,
             rng: self.rng.clone(),
-            logging: self.logging,
             log: self.log.clone(),
-            statics: self.statics,
-            static_kinds: self.static_kinds,
-            boards: self.boards,
-            turn_mods: self.turn_mods,
-            work: self.work,
         }
     }
 
@@ -203,26 +121,9 @@ impl Clone for AllegianceState {
             building,
             res,
             battle,
-            phase,
-            cur,
-            prio,
-            passes,
-            dec,
-            turn,
-            maneuvers,
-            actions,
-            next_uid,
-            result,
-            defeated,
-            alive_n,
+            core,
             rng,
-            logging,
             log,
-            statics,
-            static_kinds,
-            boards,
-            turn_mods,
-            work,
         } = o;
         if !Arc::ptr_eq(&self.shared, shared) {
             self.shared = Arc::clone(shared);
@@ -236,44 +137,23 @@ impl Clone for AllegianceState {
         }
         // Only the groups whose content differs (most tried actions touch no pile).
         self.piles.clone_from(piles);
-        // The chain is empty in most positions the look-ahead copies.
+        // The chain is empty in most positions the look-ahead copies. Its items, the item
+        // being built and the one resolving are plain values: block copies.
         if !(self.chain.is_empty() && chain.is_empty()) {
-            self.chain.truncate(chain.len());
-            let kept = self.chain.len();
-            for (a, b) in self.chain.iter_mut().zip(chain) {
-                copy_item(a, b);
-            }
-            // Both have the same capacity.
-            self.chain.extend(chain[kept..].iter().cloned());
+            copy_into(&mut self.chain, chain);
         }
         copy_into(&mut self.trigs, trigs);
         copy_into(&mut self.banished, banished);
-        copy_opt_item(&mut self.building, building);
-        copy_res(&mut self.res, res);
+        self.building = *building;
+        self.res = *res;
         copy_battle(&mut self.battle, battle);
-        self.phase = *phase;
-        self.cur = *cur;
-        self.prio = *prio;
-        self.passes = *passes;
-        self.dec = *dec;
-        self.turn = *turn;
-        self.maneuvers = *maneuvers;
-        self.actions = *actions;
-        self.next_uid = *next_uid;
-        self.result = *result;
-        self.defeated = *defeated;
-        self.alive_n = *alive_n;
+        // One block copy of every plain value.
+        self.core = *core;
         self.rng.clone_from(rng);
-        self.logging = *logging;
         // The log is empty unless a game is being logged: then there is nothing to copy.
         if !(self.log.is_empty() && log.is_empty()) {
             self.log.clone_from(log);
         }
-        self.statics = *statics;
-        self.static_kinds = *static_kinds;
-        self.boards = *boards;
-        self.turn_mods = *turn_mods;
-        self.work = *work;
     }
 }
 

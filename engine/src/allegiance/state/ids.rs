@@ -1,7 +1,8 @@
 //! `CardIds`: a list of card ids with a fixed capacity, stored whole (no uninitialised
 //! tail), so that copying it is one fixed-size block copy that the compiler inlines, where
 //! an `ArrayVec<u8, N>` copies its used entries with a call to `memcpy`. The hands, shared
-//! decks and discard piles use it: search copies them on every action it tries.
+//! decks and discard piles use it: search copies them on every action it tries. `Targets`,
+//! a chain item's targets, is stored the same way.
 
 use std::ops::{Deref, DerefMut, RangeTo};
 
@@ -208,6 +209,65 @@ impl<const N: usize> Eq for CardIds<N> {}
 
 impl<const N: usize> std::fmt::Debug for CardIds<N> {
     /// As a list of the ids (as `ArrayVec` prints).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+/// Up to four targets of a chain item (unit ids, or [`super::HERO_BIT`] | seat), stored
+/// whole like [`CardIds`]: a plain value, so that a chain item is one too and copying one
+/// (search copies the chain, the item being built and the item resolving for every action
+/// it tries) is a fixed-size block copy instead of a copy of the used entries one by one.
+#[derive(Copy, Clone, Default)]
+pub struct Targets {
+    len: u8,
+    ids: [u16; 4],
+}
+
+impl Targets {
+    /// No target.
+    #[inline]
+    pub const fn new() -> Self {
+        Targets {
+            len: 0,
+            ids: [0; 4],
+        }
+    }
+
+    /// Add target `t`. Panics when there are four already.
+    #[inline]
+    pub fn push(&mut self, t: u16) {
+        self.ids[self.len as usize] = t;
+        self.len += 1;
+    }
+}
+
+impl Deref for Targets {
+    type Target = [u16];
+    #[inline]
+    fn deref(&self) -> &[u16] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Targets {
+    type Item = &'a u16;
+    type IntoIter = std::slice::Iter<'a, u16>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Targets {
+    fn eq(&self, o: &Self) -> bool {
+        **self == **o
+    }
+}
+
+impl Eq for Targets {}
+
+impl std::fmt::Debug for Targets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         (**self).fmt(f)
     }

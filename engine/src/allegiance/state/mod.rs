@@ -284,8 +284,8 @@ pub enum ItemKind {
     Trigger,
 }
 
-/// A pending maneuver or triggered effect.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A pending maneuver or triggered effect (a plain value: copied as one block).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Item {
     /// Kind.
     pub kind: ItemKind,
@@ -302,7 +302,7 @@ pub struct Item {
     /// Attachment host uid or [`NONE`].
     pub host: u16,
     /// Selected targets (unit uid, or [`HERO_BIT`] | seat).
-    pub targets: ArrayVec<u16, 4>,
+    pub targets: Targets,
 }
 
 /// A triggered effect waiting to be put on the chain.
@@ -438,8 +438,8 @@ pub enum Dec {
     ArmorSplit(u8),
 }
 
-/// An item being resolved (it may wait for choices).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An item being resolved (it may wait for choices; a plain value, as [`Item`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Res {
     /// The item.
     pub item: Item,
@@ -476,6 +476,19 @@ pub struct AllegianceState {
     pub res: Option<Res>,
     /// The battle in progress.
     pub battle: Option<Battle>,
+    /// Every plain value of the state but the random number generator, as one block (see
+    /// [`StateCore`]): its fields read and write as the state's own (`state.phase`).
+    pub core: StateCore,
+    pub(super) rng: GameRng,
+    pub(super) log: Vec<String>,
+}
+
+/// The state's plain values (everything but the players, the piles and lists, the random
+/// number generator and the log), as one block so that copying a state (search does it for
+/// every action it tries) copies them as one block rather than a move per field. The state
+/// dereferences to it.
+#[derive(Copy, Clone, Debug)]
+pub struct StateCore {
     /// Phase.
     pub phase: Phase,
     /// Current player.
@@ -502,9 +515,7 @@ pub struct AllegianceState {
     /// Players still in the game (a count of `Player::alive`, kept where a player is dealt
     /// in or eliminated and checked by the state invariants): read on every priority pass.
     pub(super) alive_n: u8,
-    pub(super) rng: GameRng,
     pub(super) logging: bool,
-    pub(super) log: Vec<String>,
     /// Static-ability ops in play (a count kept by [`AllegianceState::statics_changed`]; when
     /// 0, attack, maximum health and armor skip the scan for static abilities).
     pub statics: u16,
@@ -532,6 +543,21 @@ pub struct AllegianceState {
     /// be nothing (checked by the state invariants in that direction only, and left out of
     /// `==`).
     pub(super) work: bool,
+}
+
+impl std::ops::Deref for AllegianceState {
+    type Target = StateCore;
+    #[inline(always)]
+    fn deref(&self) -> &StateCore {
+        &self.core
+    }
+}
+
+impl std::ops::DerefMut for AllegianceState {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut StateCore {
+        &mut self.core
+    }
 }
 
 impl PartialEq for AllegianceState {
@@ -652,7 +678,7 @@ mod statics;
 mod testing;
 mod turn;
 mod units;
-pub use ids::CardIds;
+pub use ids::{CardIds, Targets};
 pub use piles::Piles;
 use statics::static_kind;
 pub use statics::{eff_cost, MAX_COUNTERS};

@@ -343,7 +343,7 @@ impl AllegianceState {
 
     /// Apply a resolution choice; the op's progress is kept in `res` (`run_res` moves on).
     pub(super) fn apply_choice(&mut self, p: usize, c: Choice, a: u16) {
-        let Some(r) = self.res.clone() else { return };
+        let Some(r) = self.res else { return };
         let op = self.res_op().expect("op");
         let who = r.item.who as usize;
         match c {
@@ -515,7 +515,8 @@ impl AllegianceState {
     #[inline(never)]
     fn worth_op(&mut self, s: usize, i: usize, who: usize, code: OpCode, n: i32) {
         let stats = &self.shared.tables.stats;
-        let board = &mut self.boards[s];
+        // Through `core` by name: the units are borrowed beside it.
+        let board = &mut self.core.boards[s];
         let u = &mut self.players[s].units.edit()[i];
         match code {
             OpCode::Heal => {

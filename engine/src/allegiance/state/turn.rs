@@ -467,7 +467,7 @@ impl AllegianceState {
             effect: t.effect,
             src: t.src,
             host: t.host,
-            targets: ArrayVec::new(),
+            targets: Targets::new(),
         };
         self.announce(item);
     }
