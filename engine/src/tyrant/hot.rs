@@ -57,10 +57,12 @@ impl Hot {
     pub fn of(def: &CardDef) -> Self {
         let p = &def.passive;
         let mut bits = 0;
-        if p.immobilize || p.poison > 0 || p.leech > 0 || p.siphon > 0 || p.disease || p.crush > 0 {
+        // The on-damage skills: Leech and Siphon, and the rarer ones.
+        let rare = p.immobilize || p.poison > 0 || p.disease || p.crush > 0;
+        if rare || p.leech > 0 || p.siphon > 0 {
             bits |= ATK_EXTRA;
         }
-        if p.immobilize || p.poison > 0 || p.disease || p.crush > 0 {
+        if rare {
             bits |= ATK_RARE;
         }
         if p.flying {
