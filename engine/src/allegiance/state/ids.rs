@@ -1,20 +1,43 @@
-//! `CardIds`: a list of card ids with a fixed capacity, stored whole (no uninitialised
+//! `IdList`: a list of small ids with a fixed capacity, stored whole (no uninitialised
 //! tail), so that copying it is one fixed-size block copy that the compiler inlines, where
-//! an `ArrayVec<u8, N>` copies its used entries with a call to `memcpy`. The hands, shared
-//! decks and discard piles use it: search copies them on every action it tries. `Targets`,
-//! a chain item's targets, is stored the same way.
+//! an `ArrayVec<u8, N>` copies its used entries with a call to `memcpy`. `CardIds` (card
+//! ids: the hands, shared decks and discard piles) and `Targets` (a chain item's targets)
+//! are its two uses: search copies them on every action it tries.
 
 use std::ops::{Deref, DerefMut, RangeTo};
 
-/// Up to `N` card ids (`N` at most 255). The entries past the length are left as they were
-/// (never read: equality and every view go through the used entries only).
-#[derive(Copy, Clone)]
-pub struct CardIds<const N: usize> {
-    len: u8,
-    ids: [u8; N],
+/// An id an [`IdList`] holds: a small plain integer.
+pub trait Id: Copy + Eq + std::fmt::Debug {
+    /// The value the unused entries start with (never read).
+    const ZERO: Self;
 }
 
-impl<const N: usize> CardIds<N> {
+impl Id for u8 {
+    const ZERO: Self = 0;
+}
+
+impl Id for u16 {
+    const ZERO: Self = 0;
+}
+
+/// Up to `N` ids (`N` at most 255). The entries past the length are left as they were
+/// (never read: equality and every view go through the used entries only).
+#[derive(Copy, Clone)]
+pub struct IdList<T: Id, const N: usize> {
+    len: u8,
+    ids: [T; N],
+}
+
+/// Up to `N` card ids.
+pub type CardIds<const N: usize> = IdList<u8, N>;
+
+/// Up to four targets of a chain item (unit ids, or [`super::HERO_BIT`] | seat): a plain
+/// value, so that a chain item is one too and copying one (search copies the chain, the
+/// item being built and the item resolving for every action it tries) is a fixed-size
+/// block copy.
+pub type Targets = IdList<u16, 4>;
+
+impl<T: Id, const N: usize> IdList<T, N> {
     const FITS: () = assert!(N <= u8::MAX as usize);
 
     /// An empty list.
@@ -22,9 +45,9 @@ impl<const N: usize> CardIds<N> {
     pub const fn new() -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::FITS;
-        CardIds {
+        IdList {
             len: 0,
-            ids: [0; N],
+            ids: [T::ZERO; N],
         }
     }
 
@@ -48,7 +71,7 @@ impl<const N: usize> CardIds<N> {
 
     /// Append the ids of `s` in one block. Panics when they do not fit.
     #[inline]
-    pub fn extend_from_slice(&mut self, s: &[u8]) {
+    pub fn extend_from_slice(&mut self, s: &[T]) {
         let n = self.len as usize;
         self.ids[n..n + s.len()].copy_from_slice(s);
         self.len = (n + s.len()) as u8;
@@ -63,14 +86,14 @@ impl<const N: usize> CardIds<N> {
     /// Append `c`. Panics when the list is full (callers check `is_full` first, as with
     /// `ArrayVec::push`).
     #[inline]
-    pub fn push(&mut self, c: u8) {
+    pub fn push(&mut self, c: T) {
         self.ids[self.len as usize] = c;
         self.len += 1;
     }
 
     /// Append `c`, or give it back when the list is full.
     #[inline]
-    pub fn try_push(&mut self, c: u8) -> Result<(), u8> {
+    pub fn try_push(&mut self, c: T) -> Result<(), T> {
         if self.is_full() {
             return Err(c);
         }
@@ -80,7 +103,7 @@ impl<const N: usize> CardIds<N> {
 
     /// Remove and return the last id.
     #[inline]
-    pub fn pop(&mut self) -> Option<u8> {
+    pub fn pop(&mut self) -> Option<T> {
         if self.len == 0 {
             return None;
         }
@@ -90,7 +113,7 @@ impl<const N: usize> CardIds<N> {
 
     /// Remove and return the id at `i`, shifting the later ones down. Panics past the end.
     #[inline]
-    pub fn remove(&mut self, i: usize) -> u8 {
+    pub fn remove(&mut self, i: usize) -> T {
         let n = self.len as usize;
         let c = self[i];
         self.ids.copy_within(i + 1..n, i);
@@ -100,7 +123,7 @@ impl<const N: usize> CardIds<N> {
 
     /// Insert `c` at `i`, shifting the later ids up. Panics when full or past the end.
     #[inline]
-    pub fn insert(&mut self, i: usize, c: u8) {
+    pub fn insert(&mut self, i: usize, c: T) {
         let n = self.len as usize;
         assert!(i <= n && n < N, "insert at {i} into {n} of {N}");
         self.ids.copy_within(i..n, i + 1);
@@ -123,7 +146,7 @@ impl<const N: usize> CardIds<N> {
     }
 
     /// Keep the ids for which `keep` holds, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&mut u8) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&mut T) -> bool) {
         let n = self.len as usize;
         let mut k = 0;
         for i in 0..n {
@@ -145,129 +168,70 @@ impl<const N: usize> CardIds<N> {
     }
 }
 
-impl<const N: usize> Default for CardIds<N> {
+impl<T: Id, const N: usize> Default for IdList<T, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<const N: usize> Deref for CardIds<N> {
-    type Target = [u8];
+impl<T: Id, const N: usize> Deref for IdList<T, N> {
+    type Target = [T];
     #[inline]
-    fn deref(&self) -> &[u8] {
+    fn deref(&self) -> &[T] {
         &self.ids[..self.len as usize]
     }
 }
 
-impl<const N: usize> DerefMut for CardIds<N> {
+impl<T: Id, const N: usize> DerefMut for IdList<T, N> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [u8] {
+    fn deref_mut(&mut self) -> &mut [T] {
         &mut self.ids[..self.len as usize]
     }
 }
 
-impl<const N: usize> Extend<u8> for CardIds<N> {
+impl<T: Id, const N: usize> Extend<T> for IdList<T, N> {
     /// Append every id. Panics when the list fills up.
-    fn extend<I: IntoIterator<Item = u8>>(&mut self, it: I) {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, it: I) {
         for c in it {
             self.push(c);
         }
     }
 }
 
-impl<const N: usize> FromIterator<u8> for CardIds<N> {
-    fn from_iter<I: IntoIterator<Item = u8>>(it: I) -> Self {
+impl<T: Id, const N: usize> FromIterator<T> for IdList<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(it: I) -> Self {
         let mut l = Self::new();
         l.extend(it);
         l
     }
 }
 
-impl<'a, const N: usize> IntoIterator for &'a CardIds<N> {
-    type Item = &'a u8;
-    type IntoIter = std::slice::Iter<'a, u8>;
+impl<'a, T: Id, const N: usize> IntoIterator for &'a IdList<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl<'a, const N: usize> IntoIterator for &'a mut CardIds<N> {
-    type Item = &'a mut u8;
-    type IntoIter = std::slice::IterMut<'a, u8>;
+impl<'a, T: Id, const N: usize> IntoIterator for &'a mut IdList<T, N> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }
 }
 
-impl<const N: usize> PartialEq for CardIds<N> {
+impl<T: Id, const N: usize> PartialEq for IdList<T, N> {
     fn eq(&self, o: &Self) -> bool {
         **self == **o
     }
 }
 
-impl<const N: usize> Eq for CardIds<N> {}
+impl<T: Id, const N: usize> Eq for IdList<T, N> {}
 
-impl<const N: usize> std::fmt::Debug for CardIds<N> {
+impl<T: Id, const N: usize> std::fmt::Debug for IdList<T, N> {
     /// As a list of the ids (as `ArrayVec` prints).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
-    }
-}
-
-/// Up to four targets of a chain item (unit ids, or [`super::HERO_BIT`] | seat), stored
-/// whole like [`CardIds`]: a plain value, so that a chain item is one too and copying one
-/// (search copies the chain, the item being built and the item resolving for every action
-/// it tries) is a fixed-size block copy instead of a copy of the used entries one by one.
-#[derive(Copy, Clone, Default)]
-pub struct Targets {
-    len: u8,
-    ids: [u16; 4],
-}
-
-impl Targets {
-    /// No target.
-    #[inline]
-    pub const fn new() -> Self {
-        Targets {
-            len: 0,
-            ids: [0; 4],
-        }
-    }
-
-    /// Add target `t`. Panics when there are four already.
-    #[inline]
-    pub fn push(&mut self, t: u16) {
-        self.ids[self.len as usize] = t;
-        self.len += 1;
-    }
-}
-
-impl Deref for Targets {
-    type Target = [u16];
-    #[inline]
-    fn deref(&self) -> &[u16] {
-        &self.ids[..self.len as usize]
-    }
-}
-
-impl<'a> IntoIterator for &'a Targets {
-    type Item = &'a u16;
-    type IntoIter = std::slice::Iter<'a, u16>;
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for Targets {
-    fn eq(&self, o: &Self) -> bool {
-        **self == **o
-    }
-}
-
-impl Eq for Targets {}
-
-impl std::fmt::Debug for Targets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         (**self).fmt(f)
     }
