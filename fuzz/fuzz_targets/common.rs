@@ -94,14 +94,9 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The shipped example decks of `game`, through the same listing the CLI uses.
 pub fn example_decks(game: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("data").join(game).join("decks"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    v.sort();
-    v
+    cardsim_sim::field::decks_in(&repo().join("data").join(game).join("decks")).unwrap()
 }
 
 /// A folder of this process for the files a target writes.

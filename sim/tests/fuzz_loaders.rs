@@ -99,14 +99,9 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The shipped example decks of `game`, through the same listing the CLI uses.
 fn example_decks(game: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("data").join(game).join("decks"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    v.sort();
-    v
+    cardsim_sim::field::decks_in(&repo().join("data").join(game).join("decks")).unwrap()
 }
 
 /// How long or how many times each target runs.
