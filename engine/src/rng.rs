@@ -2,6 +2,7 @@
 
 use rand::{Rng, RngExt};
 use rand_pcg::Pcg32;
+use std::num::NonZeroU32;
 
 /// The RNG every game and agent uses: PCG-XSH-RR 64/32, 16 bytes, cheap to clone.
 pub type GameRng = Pcg32;
@@ -116,7 +117,7 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut GameRng) {
 /// The loop of [`shuffle`] and [`shuffle_small`], with `div(n, m)` giving `n / m` and
 /// `n % m` (the only place the two differ).
 #[inline(always)]
-fn shuffle_by<T>(v: &mut [T], rng: &mut GameRng, div: impl Fn(u32, u32) -> (u32, u32)) {
+fn shuffle_by<T>(v: &mut [T], rng: &mut GameRng, div: impl Fn(u32, NonZeroU32) -> (u32, u32)) {
     let len = v.len();
     // One draw per chunk: it serves `count` indices `i..i + count`, uniform in `0..=i`,
     // `0..=i + 1`, ... (mixed radix); the last of them is what remains of the draw. A chunk
@@ -132,10 +133,12 @@ fn shuffle_by<T>(v: &mut [T], rng: &mut GameRng, div: impl Fn(u32, u32) -> (u32,
         let mut chunk = below(rng, bound);
         let last = i + count as usize - 1;
         for k in i..last.min(len) {
-            let (q, j) = div(chunk, k as u32 + 1);
+            // The divisor `k + 1` (never 0, and never saturated: `k < len < u32::MAX`) as a
+            // `NonZeroU32`, so that the division needs no test for 0.
+            let (q, j) = div(chunk, NonZeroU32::MIN.saturating_add(k as u32));
             chunk = q;
-            // `j <= k` always; `min` lets the compiler drop the bounds check.
-            v.swap(k, (j as usize).min(k));
+            // `j <= k` always; the bounds check is one compare where a `min` was a branch.
+            v.swap(k, j as usize);
         }
         if last < len {
             v.swap(last, (chunk as usize).min(last));
@@ -182,7 +185,7 @@ pub fn shuffle_small<T>(v: &mut [T], rng: &mut GameRng) {
     if v.len() > SMALL_SHUFFLE {
         return shuffle(v, rng);
     }
-    shuffle_by(v, rng, |n, m| div_small(n, m as usize));
+    shuffle_by(v, rng, |n, m| div_small(n, m.get() as usize));
 }
 
 #[cfg(test)]

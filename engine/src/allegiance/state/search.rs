@@ -21,35 +21,34 @@ impl AllegianceState {
 
     pub(in crate::allegiance) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
         let db = &self.shared.db;
-        for d in 0..3 {
-            let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
-            pool.extend(self.decks()[d].iter().copied());
-            for (q, pl) in self.players.iter().enumerate() {
-                if q as u8 != viewer {
-                    pool.extend(
-                        pl.hand
-                            .iter()
-                            .copied()
-                            .filter(|&c| db.card(c).kind.deck() == Some(d)),
-                    );
-                }
-            }
-            crate::rng::shuffle(&mut pool, rng);
-            let mut k = 0;
-            for x in self.piles.decks_mut()[d].iter_mut() {
-                *x = pool[k];
-                k += 1;
-            }
-            for (q, pl) in self.players.iter_mut().enumerate() {
-                if q as u8 == viewer {
-                    continue;
-                }
-                for x in pl.hand.iter_mut() {
-                    if db.card(*x).kind.deck() == Some(d) {
-                        *x = pool[k];
-                        k += 1;
+        // The other seats' hand cards of each shared deck, as (seat, slot), seat by seat and
+        // slot by slot: the order in which they join the deck's pool after the deck's own
+        // cards, and in which they take their new cards from it. Each card's deck is read
+        // once here, not once per deck and again for the way back.
+        let mut hidden: [ArrayVec<(u8, u8), { MAX_PLAYERS * HAND }>; 3] = Default::default();
+        for (q, pl) in self.players.iter().enumerate() {
+            if q as u8 != viewer {
+                for (i, &c) in pl.hand.iter().enumerate() {
+                    if let Some(d) = db.card(c).kind.deck() {
+                        hidden[d].push((q as u8, i as u8));
                     }
                 }
+            }
+        }
+        for (d, hidden) in hidden.iter().enumerate() {
+            let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
+            pool.extend(self.decks()[d].iter().copied());
+            pool.extend(
+                hidden
+                    .iter()
+                    .map(|&(q, i)| self.players[q as usize].hand[i as usize]),
+            );
+            crate::rng::shuffle(&mut pool, rng);
+            // The deck takes the first cards of the pool, as one block; the hands the rest.
+            let n = self.decks()[d].len();
+            self.piles.decks_mut()[d].copy_from_slice(&pool[..n]);
+            for (&(q, i), &c) in hidden.iter().zip(&pool[n..]) {
+                self.players[q as usize].hand[i as usize] = c;
             }
         }
         for q in 0..self.players.len() {
@@ -231,5 +230,78 @@ impl AllegianceState {
                 _ => format!("{} ability", db.card(it.card).name),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::each_example_position;
+    use super::*;
+    use crate::game_rng;
+
+    impl AllegianceState {
+        /// [`AllegianceState::resample`] as it was before session 24 (each hand card's deck
+        /// read once per deck on the way in and again on the way back, and the deck written
+        /// back card by card), kept to check that the new one gives the same state.
+        fn resample_reference(&mut self, viewer: u8, rng: &mut GameRng) {
+            let db = &self.shared.db;
+            for d in 0..3 {
+                let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
+                pool.extend(self.decks()[d].iter().copied());
+                for (q, pl) in self.players.iter().enumerate() {
+                    if q as u8 != viewer {
+                        pool.extend(
+                            pl.hand
+                                .iter()
+                                .copied()
+                                .filter(|&c| db.card(c).kind.deck() == Some(d)),
+                        );
+                    }
+                }
+                crate::rng::shuffle(&mut pool, rng);
+                let mut k = 0;
+                for x in self.piles.decks_mut()[d].iter_mut() {
+                    *x = pool[k];
+                    k += 1;
+                }
+                for (q, pl) in self.players.iter_mut().enumerate() {
+                    if q as u8 == viewer {
+                        continue;
+                    }
+                    for x in pl.hand.iter_mut() {
+                        if db.card(*x).kind.deck() == Some(d) {
+                            *x = pool[k];
+                            k += 1;
+                        }
+                    }
+                }
+            }
+            for q in 0..self.players.len() {
+                self.players[q].hand_actions = self.count_hand_actions(q);
+            }
+            self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
+        }
+    }
+
+    /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, for every
+    /// viewing seat, the resampled world equals the reference's (`==` compares the piles,
+    /// the hands and the state's RNG), and the caller's RNG is left in the same state.
+    #[test]
+    fn resample_equals_the_reference() {
+        let (mut checked, mut changed) = (0u64, 0u64);
+        each_example_position(4, |g, game| {
+            for viewer in 0..g.n() as u8 {
+                let (mut new, mut old) = (g.clone(), g.clone());
+                let mut rng_new = game_rng(11, game * 8 + viewer as u64);
+                let mut rng_old = rng_new.clone();
+                new.resample(viewer, &mut rng_new);
+                old.resample_reference(viewer, &mut rng_old);
+                assert!(new == old, "game {game} viewer {viewer}");
+                assert_eq!(rng_new, rng_old, "game {game} viewer {viewer}");
+                checked += 1;
+                changed += u64::from(new.players != g.players || new.piles != g.piles);
+            }
+        });
+        assert!(checked > 10_000 && changed > 5_000, "{checked} {changed}");
     }
 }
