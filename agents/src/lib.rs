@@ -52,6 +52,14 @@ pub trait Agent<G: Game>: Send {
     /// Choose one of `view.legal()`. `rng` is this agent's own per-game stream.
     fn choose(&mut self, view: &View<'_, G>, rng: &mut GameRng) -> Action;
 
+    /// Whether [`Agent::choose`] is exactly [`play::random_action`] on `view.legal()` with
+    /// `rng` and nothing else (the uniform random agent, which keeps no state). A runner may
+    /// then draw for it directly, without the dynamic call and the [`View`]: the same action
+    /// from the same draw.
+    fn uniform_random(&self) -> bool {
+        false
+    }
+
     /// Called before each new game.
     fn reset(&mut self) {}
 
@@ -135,6 +143,9 @@ impl<G: Game> Agent<G> for RandomAgent {
     #[inline]
     fn choose(&mut self, view: &View<'_, G>, rng: &mut GameRng) -> Action {
         play::random_action(view.legal(), rng)
+    }
+    fn uniform_random(&self) -> bool {
+        true
     }
 }
 

@@ -6,7 +6,7 @@
 //! fixed chunks; each chunk is folded into its own integer-only accumulator and the chunk
 //! accumulators are merged once (integer sums commute, so the merge order does not matter).
 
-use cardsim_agents::play::sample_chance;
+use cardsim_agents::play::{random_action, sample_chance};
 use cardsim_agents::{make_agent_for, Agent, AgentSpec, SpecError, View};
 use cardsim_engine::{
     game_rng, stream_rng, Action, ActionBuf, ChanceBuf, EndReason, Game, GameRng, PlayerResult,
@@ -117,6 +117,31 @@ fn play_in_place<G: Game, F: FnMut(&mut G, ToMove, Action)>(
     peeks: &[bool],
     rngs: &mut [GameRng],
     chance_rng: &mut GameRng,
+    observe: F,
+) -> GameRecord {
+    // The uniform random agents' draws are made in the loop, without the dynamic call and
+    // the `View` (the same draw as their `choose`, see `Agent::uniform_random`). Without
+    // one, the loop is compiled without the test.
+    let mut uniform = [false; MAX_PLAYERS];
+    for (u, a) in uniform.iter_mut().zip(agents.iter()) {
+        *u = a.uniform_random();
+    }
+    let io = (slot_of_seat, peeks, rngs, chance_rng);
+    if uniform.contains(&true) {
+        play_loop::<G, F, true>(state, agents, &uniform, io, observe)
+    } else {
+        play_loop::<G, F, false>(state, agents, &uniform, io, observe)
+    }
+}
+
+/// The loop of [`play_in_place`]; with `UNIFORM` it draws itself for the agents marked in
+/// `uniform`.
+#[inline(always)]
+fn play_loop<G: Game, F: FnMut(&mut G, ToMove, Action), const UNIFORM: bool>(
+    state: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    uniform: &[bool; MAX_PLAYERS],
+    (slot_of_seat, peeks, rngs, chance_rng): (&[usize], &[bool], &mut [GameRng], &mut GameRng),
     mut observe: F,
 ) -> GameRecord {
     let mut legal = ActionBuf::new();
@@ -137,8 +162,12 @@ fn play_in_place<G: Game, F: FnMut(&mut G, ToMove, Action)>(
                 } else {
                     decisions[p as usize] += 1;
                     let k = slot_of_seat[p as usize];
-                    let view = View::new(state, p, &legal, peeks[k]);
-                    agents[k].choose(&view, &mut rngs[k])
+                    if UNIFORM && uniform[k] {
+                        random_action(&legal, &mut rngs[k])
+                    } else {
+                        let view = View::new(state, p, &legal, peeks[k]);
+                        agents[k].choose(&view, &mut rngs[k])
+                    }
                 };
                 observe(state, ToMove::Player(p), a);
                 state.apply_unchecked(a);
@@ -686,6 +715,8 @@ impl<'a, R: Ruleset> Run<'a, R> {
             .map(|a| make_agent_for(self.ruleset, a).expect("validated"))
             .collect();
         let peeks: Vec<bool> = agents.iter().map(|a| a.sees_hidden()).collect();
+        // A uniform random agent keeps no state: nothing to reset between games.
+        let stateful: Vec<bool> = agents.iter().map(|a| !a.uniform_random()).collect();
         let mut dealt = None;
         let mut team = [None; MAX_PLAYERS];
         for (seat, t) in team.iter_mut().enumerate().take(n) {
@@ -696,7 +727,7 @@ impl<'a, R: Ruleset> Run<'a, R> {
         for i in start..end {
             let g = base + i;
             let (seating, slot_of_seat) = seating_for(&m.decks, i);
-            for a in agents.iter_mut() {
+            for (a, _) in agents.iter_mut().zip(&stateful).filter(|(_, &s)| s) {
                 a.reset();
             }
             // A duplicate deal's seatings share every stream: seeded by the deal's index.

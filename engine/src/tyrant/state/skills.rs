@@ -111,12 +111,9 @@ impl TyrantState {
         let n = self.targets(ts, sk, &mut buf);
         let targets = &buf[..n];
         if targets.is_empty() {
-            note!(
-                self,
-                "  {} {}: no valid target",
-                self.src_name(p, src),
-                sk.kind.name()
-            );
+            if self.log.is_some() {
+                self.note_no_target(p, src, sk);
+            }
             return;
         }
         if sk.all {
@@ -135,6 +132,55 @@ impl TyrantState {
             let t = self.pick(targets);
             self.use_on::<F>(p, src, ts, t as usize, sk, via);
         }
+    }
+
+    // The log lines of `activate` and `use_on`, out of line and taking their values by
+    // value, so that the formatting's temporaries, calls and unwinding paths stay out of
+    // the skill code (only a call on the logging path is left there).
+
+    #[cold]
+    #[inline(never)]
+    fn note_no_target(&mut self, p: usize, src: Src, sk: ActSkill) {
+        let line = format!(
+            "  {} {}: no valid target",
+            self.src_name(p, src),
+            sk.kind.name()
+        );
+        self.push_note(line);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_use(&mut self, p: usize, src: Src, ts: usize, t: usize, sk: ActSkill, via: Via) {
+        let x = if sk.kind.takes_x() {
+            format!(" {}", sk.x)
+        } else {
+            String::new()
+        };
+        let chaosed = if via == Via::Chaosed {
+            " (chaosed)"
+        } else {
+            ""
+        };
+        let line = format!(
+            "  {} uses {}{x}{chaosed} on {}",
+            self.src_name(p, src),
+            sk.kind.name(),
+            self.an(ts, t)
+        );
+        self.push_note(line);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_answer(&mut self, ts: usize, t: usize, sk: ActSkill, ev: Ev) {
+        let line = format!(
+            "  {} answers with {} ({})",
+            self.an(ts, t),
+            sk.kind.name(),
+            ev.name()
+        );
+        self.push_note(line);
     }
 
     pub(super) fn src_name(&self, p: usize, src: Src) -> String {
@@ -163,23 +209,9 @@ impl TyrantState {
         // when they can answer: on an enemy skill or on one from an assault. The effect
         // never moves a card, so slot `t` holds the same card throughout.
         let tcard = self.sides[ts].assaults[t].card;
-        note!(
-            self,
-            "  {} uses {}{}{} on {}",
-            self.src_name(p, src),
-            sk.kind.name(),
-            if sk.kind.takes_x() {
-                format!(" {}", sk.x)
-            } else {
-                String::new()
-            },
-            if via == Via::Chaosed {
-                " (chaosed)"
-            } else {
-                ""
-            },
-            self.an(ts, t)
-        );
+        if self.log.is_some() {
+            self.note_use(p, src, ts, t, sk, via);
+        }
         // 2. Evade: only against the enemy's own skills.
         if on_enemy
             && self.can::<F>(EVADE)
@@ -225,13 +257,9 @@ impl TyrantState {
         if !self.roll(ev, chance) {
             return;
         }
-        note!(
-            self,
-            "  {} answers with {} ({})",
-            self.an(ts, t),
-            sk.kind.name(),
-            ev.name()
-        );
+        if self.log.is_some() {
+            self.note_answer(ts, t, sk, ev);
+        }
         // The answered Jam rolls again unless `payback_jam_roll` is off.
         if sk.kind == ActKind::Jam
             && self.shared.rules.payback_jam_roll
