@@ -16,7 +16,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use cardsim_agents::{make_agent, Agent};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{Ablation, LoadError, PlayerResult, Ruleset};
 
 use crate::distribute::Partial;
@@ -193,14 +192,10 @@ pub fn impact(spec: &ImpactSpec) -> Result<ImpactReport> {
 /// in `spec.run.out`: a command that plays several plans into one folder (the default job's
 /// ablation) gives that folder here and writes nothing through `spec.run.out`.
 pub fn impact_planned(spec: &ImpactSpec, plans: Option<&Path>) -> Result<ImpactReport> {
-    struct V<'a>(&'a ImpactSpec, Option<&'a Path>);
-    impl GameVisitor for V<'_> {
-        type Output = Result<ImpactReport>;
-        fn visit<R: Ruleset>(self) -> Result<ImpactReport> {
-            run_for::<R>(self.0, self.1)
-        }
-    }
-    registry::visit(&spec.run.game, V(spec, plans))?
+    for_game!(
+        &spec.run.game,
+        run_for(spec: &'a ImpactSpec, plans: Option<&'a Path>) -> Result<ImpactReport>
+    )?
 }
 
 /// Score in half-points: 2 win, 1 draw, 0 loss.

@@ -7,6 +7,9 @@
 //! on the same deals.
 #![deny(missing_docs)]
 
+#[macro_use]
+mod for_game;
+
 pub mod ablation;
 pub mod compare;
 pub mod console;
@@ -43,7 +46,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use cardsim_agents::{make_agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{DeckSource, Params, Ruleset, Setup};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -122,14 +124,7 @@ pub fn execute_with(job: &Job, stop: &StopRule) -> Result<JobReport> {
 /// Run a job, stopping by `stop`, with `duplicate` deals (every deal played once per
 /// seating, see [`duplicate`]).
 pub fn execute_mode(job: &Job, stop: &StopRule, duplicate: bool) -> Result<JobReport> {
-    struct V<'a>(&'a Job, &'a StopRule, bool);
-    impl GameVisitor for V<'_> {
-        type Output = Result<JobReport>;
-        fn visit<R: Ruleset>(self) -> Result<JobReport> {
-            execute_for::<R>(self.0, self.1, self.2, &[])
-        }
-    }
-    registry::visit(&job.run.game, V(job, stop, duplicate))?
+    execute_weighted(job, stop, duplicate, &[])
 }
 
 /// [`execute_mode`] with a weight per matchup for the pooled row of a [`Pairing::Field`]
@@ -140,14 +135,11 @@ pub fn execute_weighted(
     duplicate: bool,
     weights: &[f64],
 ) -> Result<JobReport> {
-    struct V<'a>(&'a Job, &'a StopRule, bool, &'a [f64]);
-    impl GameVisitor for V<'_> {
-        type Output = Result<JobReport>;
-        fn visit<R: Ruleset>(self) -> Result<JobReport> {
-            execute_for::<R>(self.0, self.1, self.2, self.3)
-        }
-    }
-    registry::visit(&job.run.game, V(job, stop, duplicate, weights))?
+    for_game!(
+        &job.run.game,
+        execute_for(job: &'a Job, stop: &'a StopRule, duplicate: bool, weights: &'a [f64])
+            -> Result<JobReport>
+    )?
 }
 
 /// A rayon pool of `threads` workers (`None`: one per core); returns it with its size.

@@ -13,7 +13,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use cardsim_agents::{make_agent, Agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
 
 use crate::compare::{deck_rows, CompareRow, Est};
@@ -151,14 +150,7 @@ pub struct PatchReport {
 
 /// Play a patched run or tournament.
 pub fn patch(spec: &PatchSpec) -> Result<PatchReport> {
-    struct V<'a>(&'a PatchSpec);
-    impl GameVisitor for V<'_> {
-        type Output = Result<PatchReport>;
-        fn visit<R: Ruleset>(self) -> Result<PatchReport> {
-            run_for::<R>(self.0)
-        }
-    }
-    registry::visit(&spec.run.game, V(spec))?
+    for_game!(&spec.run.game, run_for(spec: &'a PatchSpec) -> Result<PatchReport>)?
 }
 
 fn run_for<R: Ruleset>(spec: &PatchSpec) -> Result<PatchReport> {

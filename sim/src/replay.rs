@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use cardsim_agents::{make_agent_for, Agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{
     game_rng, stream_rng, ActionBuf, EndReason, Game, PlayerResult, RngRole, Ruleset, ToMove,
     MAX_PLAYERS,
@@ -94,19 +93,8 @@ pub fn replay(job: &ReplayJob) -> Result<String> {
     let m: RunManifest = serde_json::from_str(&text)
         .with_context(|| format!("{}: not a run manifest", mpath.display()))?;
     let game = m.game.clone();
-    registry::visit(&game, V { m: &m, job })?
-}
-
-struct V<'a> {
-    m: &'a RunManifest,
-    job: &'a ReplayJob,
-}
-
-impl GameVisitor for V<'_> {
-    type Output = Result<String>;
-    fn visit<R: Ruleset>(self) -> Result<String> {
-        replay_for::<R>(self.m, self.job)
-    }
+    let m = &m;
+    for_game!(&game, replay_for(m: &'a RunManifest, job: &'a ReplayJob) -> Result<String>)?
 }
 
 /// Conditions of `--find`.

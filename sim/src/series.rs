@@ -26,7 +26,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use cardsim_agents::{make_agent_for, Agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{stream_rng, PlayerResult, RngRole, Ruleset};
 use rand::RngExt;
 use serde::Serialize;
@@ -238,14 +237,7 @@ pub struct SeriesReport {
 
 /// Play a series run for the game it names.
 pub fn series(job: &SeriesJob) -> Result<SeriesReport> {
-    struct V<'a>(&'a SeriesJob);
-    impl GameVisitor for V<'_> {
-        type Output = Result<SeriesReport>;
-        fn visit<R: Ruleset>(self) -> Result<SeriesReport> {
-            series_for::<R>(self.0)
-        }
-    }
-    registry::visit(&job.run.game, V(job))?
+    for_game!(&job.run.game, series_for(job: &'a SeriesJob) -> Result<SeriesReport>)?
 }
 
 /// Play matches `start..end` with agents `agents` (slot 0 = A, 1 = B).

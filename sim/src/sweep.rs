@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use cardsim_agents::{make_agent, Agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{EndReason, Game, ParamKind, Params, PlayerResult, Ruleset, MAX_PLAYERS};
 
 use crate::load_ruleset;
@@ -126,14 +125,7 @@ pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>)> {
 
 /// Run a sweep.
 pub fn sweep(spec: &SweepSpec) -> Result<SweepReport> {
-    struct V<'a>(&'a SweepSpec);
-    impl GameVisitor for V<'_> {
-        type Output = Result<SweepReport>;
-        fn visit<R: Ruleset>(self) -> Result<SweepReport> {
-            sweep_for::<R>(self.0)
-        }
-    }
-    registry::visit(&spec.run.game, V(spec))?
+    for_game!(&spec.run.game, sweep_for(spec: &'a SweepSpec) -> Result<SweepReport>)?
 }
 
 /// Run a sweep for rule set `R` (`spec.run.game` is not consulted; [`sweep`] picks `R` by it).

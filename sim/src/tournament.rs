@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use cardsim_agents::{make_agent, AgentSpec};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::Ruleset;
 
 use crate::duplicate::{DealCells, DealEstimate};
@@ -110,14 +109,7 @@ pub const BT_PRIOR: f64 = 0.5;
 
 /// Run a tournament.
 pub fn tournament(spec: &TournamentSpec) -> Result<TournamentReport> {
-    struct V<'a>(&'a TournamentSpec);
-    impl GameVisitor for V<'_> {
-        type Output = Result<TournamentReport>;
-        fn visit<R: Ruleset>(self) -> Result<TournamentReport> {
-            run_for::<R>(self.0)
-        }
-    }
-    registry::visit(&spec.run.game, V(spec))?
+    for_game!(&spec.run.game, run_for(spec: &'a TournamentSpec) -> Result<TournamentReport>)?
 }
 
 fn run_for<R: Ruleset>(spec: &TournamentSpec) -> Result<TournamentReport> {

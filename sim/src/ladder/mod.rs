@@ -214,14 +214,7 @@ pub struct LadderReport {
 
 /// Run a ladder for the game it names.
 pub fn ladder(job: &LadderJob) -> Result<LadderReport> {
-    struct V<'a>(&'a LadderJob);
-    impl GameVisitor for V<'_> {
-        type Output = Result<LadderReport>;
-        fn visit<R: Ruleset>(self) -> Result<LadderReport> {
-            ladder_for::<R>(self.0)
-        }
-    }
-    registry::visit(&job.run.game, V(job))?
+    for_game!(&job.run.game, ladder_for(job: &'a LadderJob) -> Result<LadderReport>)?
 }
 
 /// Every ordered choice of `n` distinct decks out of `k` (with repetition when `k < n`),

@@ -16,7 +16,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use cardsim_engine::registry::{self, GameVisitor};
 use cardsim_engine::{DeckPlan, Ruleset};
 
 use crate::output::{self, Manifest};
@@ -115,14 +114,7 @@ pub struct OptimizeReport {
 
 /// Run an optimize job.
 pub fn optimize(spec: &OptimizeSpec) -> Result<OptimizeReport> {
-    struct V<'a>(&'a OptimizeSpec);
-    impl GameVisitor for V<'_> {
-        type Output = Result<OptimizeReport>;
-        fn visit<R: Ruleset>(self) -> Result<OptimizeReport> {
-            optimize_for::<R>(self.0)
-        }
-    }
-    registry::visit(&spec.run.game, V(spec))?
+    for_game!(&spec.run.game, optimize_for(spec: &'a OptimizeSpec) -> Result<OptimizeReport>)?
 }
 
 /// Run an optimize job for rule set `R` (the `game` field is not consulted), e.g. a test's
