@@ -363,16 +363,33 @@ impl TyrantState {
         let q = 1 - p;
         let c = &mut self.sides[q].commander;
         c.hp = c.hp.saturating_sub(dmg);
-        note!(
-            self,
-            "  {dmg} damage to the {} commander ({} left)",
-            SEATS[q],
-            self.sides[q].commander.hp.max(0)
-        );
+        if self.log.is_some() {
+            self.note_commander_hit(q, dmg);
+        }
         if self.sides[q].commander.hp < 1 {
             self.result = Some(Outcome::winner(2, p as u8, EndReason::Decided));
-            note!(self, "{} wins", SEATS[p]);
+            if self.log.is_some() {
+                self.note_win(p);
+            }
         }
+    }
+
+    /// The log line of a hit on commander `q` (out of line: the hot path keeps no
+    /// formatting temporaries).
+    #[cold]
+    #[inline(never)]
+    fn note_commander_hit(&mut self, q: usize, dmg: i16) {
+        let left = self.sides[q].commander.hp.max(0);
+        let line = format!("  {dmg} damage to the {} commander ({left} left)", SEATS[q]);
+        self.push_note(line);
+    }
+
+    /// The log line of side `p`'s win (out of line, as `note_commander_hit`).
+    #[cold]
+    #[inline(never)]
+    fn note_win(&mut self, p: usize) {
+        let line = format!("{} wins", SEATS[p]);
+        self.push_note(line);
     }
 
     /// An attack aimed past the assault row: the leftmost living Wall, else the commander.

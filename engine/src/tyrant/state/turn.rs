@@ -10,7 +10,9 @@ impl TyrantState {
     pub(super) fn start_turn<const F: u32>(&mut self) {
         loop {
             let p = self.active as usize;
-            note!(self, "turn {}: {}", self.turn, SEATS[p]);
+            if self.log.is_some() {
+                self.note_turn(p);
+            }
             // 1. Statuses: Protect wears off at the start of its owner's turn. (Rallied,
             // Weakened, Jammed, Chaosed, Immobilized and Enfeebled were removed at the end
             // of the turns that ended them; see `end_turn`.)
@@ -77,6 +79,15 @@ impl TyrantState {
                 return;
             }
         }
+    }
+
+    /// The log line opening side `p`'s turn (out of line: `start_turn` keeps no
+    /// formatting temporaries).
+    #[cold]
+    #[inline(never)]
+    fn note_turn(&mut self, p: usize) {
+        let line = format!("turn {}: {}", self.turn, SEATS[p]);
+        self.push_note(line);
     }
 
     /// Step 2 of a turn: poisoned assaults of side `p` lose health; with
