@@ -218,14 +218,18 @@ impl TyrantState {
             && self.hot(tcard).has(hot::EVADE)
             && self.roll(Ev::Evade, self.shared.rules.evade_chance)
         {
-            note!(self, "  {} evades", self.an(ts, t));
+            if self.log.is_some() {
+                self.note_unit(ts, t, " evades");
+            }
             return;
         }
         if F & JAM != 0
             && sk.kind == ActKind::Jam
             && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
         {
-            note!(self, "  the jam fails");
+            if self.log.is_some() {
+                self.note_text("  the jam fails");
+            }
             return;
         }
         self.effect::<F>(ts, t, sk.kind, sk.x);
@@ -265,7 +269,9 @@ impl TyrantState {
             && self.shared.rules.payback_jam_roll
             && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
         {
-            note!(self, "  the jam fails");
+            if self.log.is_some() {
+                self.note_text("  the jam fails");
+            }
             return;
         }
         self.effect::<F>(p, i, sk.kind, sk.x);
@@ -281,7 +287,9 @@ impl TyrantState {
                 // 3. Enfeeble and Protect count; Armor does not.
                 let dmg = (x as i16 + u.enfeebled_in::<F>() - u.protected_in::<F>()).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
-                note!(self, "  {dmg} damage to {}", self.an(ts, t));
+                if self.log.is_some() {
+                    self.note_damage(ts, t, dmg, false);
+                }
                 if !self.sides[ts].assaults[t].alive() {
                     self.died::<F>(ts, t);
                 }

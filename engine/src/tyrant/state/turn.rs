@@ -90,6 +90,14 @@ impl TyrantState {
         self.push_note(line);
     }
 
+    /// The log line of side `p` playing card `id` (out of line, as `note_turn`).
+    #[cold]
+    #[inline(never)]
+    fn note_plays(&mut self, p: usize, id: u16) {
+        let line = format!("  {} plays {}", SEATS[p], self.def(id).name);
+        self.push_note(line);
+    }
+
     /// Step 2 of a turn: poisoned assaults of side `p` lose health; with
     /// `poison_death_shift` the gaps close at once.
     #[inline(never)]
@@ -122,7 +130,9 @@ impl TyrantState {
         // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
         if let Some(pos) = played {
             let id = self.card_at(p, pos);
-            note!(self, "  {} plays {}", SEATS[p], self.def(id).name);
+            if self.log.is_some() {
+                self.note_plays(p, id);
+            }
             let shared = &*self.shared;
             let def = shared.db.card(id);
             let side = &mut self.sides[p];
@@ -263,7 +273,9 @@ impl TyrantState {
                 AtLimit::Defender => Outcome::winner(2, DEFENDER, EndReason::TurnLimit),
                 AtLimit::Draw => Outcome::draw(2, EndReason::TurnLimit),
             });
-            note!(self, "turn limit reached");
+            if self.log.is_some() {
+                self.note_text("turn limit reached");
+            }
             return;
         }
         self.turn += 1;
