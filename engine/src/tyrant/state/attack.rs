@@ -24,7 +24,7 @@ impl TyrantState {
         for k in 0..acts {
             let sk = self.def(card).acts[k];
             let weakened = self.sides[p].assaults[i].weakened;
-            self.activate::<F>(p, Src::Assault(i as u8), sk);
+            self.activate::<F, true>(p, Src::Assault(i as u8), sk);
             let u = &self.sides[p].assaults[i];
             // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
             // skill: the rest of its turn is cancelled.

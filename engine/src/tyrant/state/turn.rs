@@ -145,7 +145,7 @@ impl TyrantState {
                     if F & ACTIONS != 0 {
                         for k in 0..def.acts.len() {
                             let sk = self.def(id).acts[k];
-                            self.activate::<F>(p, Src::Action, sk);
+                            self.activate::<F, false>(p, Src::Action, sk);
                         }
                     }
                 }
@@ -156,7 +156,7 @@ impl TyrantState {
         let commander = self.sides[p].commander.card;
         for k in 0..self.def(commander).acts.len() {
             let sk = self.def(commander).acts[k];
-            self.activate::<F>(p, Src::Commander, sk);
+            self.activate::<F, false>(p, Src::Commander, sk);
         }
         // 8. Structures, left to right.
         let mut i = 0;
@@ -165,7 +165,7 @@ impl TyrantState {
             if u.alive() && u.timer == 0 {
                 for k in 0..self.def(u.card).acts.len() {
                     let sk = self.def(u.card).acts[k];
-                    self.activate::<F>(p, Src::Structure, sk);
+                    self.activate::<F, false>(p, Src::Structure, sk);
                 }
             }
             i += 1;
