@@ -230,3 +230,40 @@ fn golden_allegiance_four_player_team_game() {
         ),
     );
 }
+
+/// With the two below, every line kind of the Tyrant event log appears in some transcript:
+/// Evade, a failed Jam, an assault's turn cut short by its own chaosed or paybacked skill, a
+/// jammed or immobilized assault, Counter, hits on a Wall, the turn limit.
+#[test]
+fn golden_tyrant_chaos_vs_strike_event_log() {
+    check(
+        "tyrant_chaos_vs_strike_seed79.txt",
+        transcript_of(
+            [
+                "tyrant_cards_full.csv",
+                "tyrant_chaos_control.txt",
+                "tyrant_strike.txt",
+            ],
+            79,
+            &[],
+            true,
+        ),
+    );
+}
+
+#[test]
+fn golden_tyrant_chaos_vs_wall_counter_event_log() {
+    check(
+        "tyrant_chaos_vs_wall_counter_seed7.txt",
+        transcript_of(
+            [
+                "tyrant_cards_full.csv",
+                "tyrant_chaos_control.txt",
+                "tyrant_wall_counter.txt",
+            ],
+            7,
+            &[],
+            true,
+        ),
+    );
+}

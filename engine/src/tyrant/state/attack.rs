@@ -8,7 +8,9 @@ impl TyrantState {
     pub(super) fn assault_turn<const F: u32>(&mut self, p: usize, i: usize) {
         let card = self.sides[p].assaults[i].card;
         if F & JAM != 0 && self.sides[p].assaults[i].has(JAMMED) {
-            note!(self, "  {} is jammed and skips its turn", self.an(p, i));
+            if self.log.is_some() {
+                self.note_unit(p, i, " is jammed and skips its turn");
+            }
             self.sides[p].assaults[i].set(ATTACKED, true);
             return;
         }
@@ -22,12 +24,14 @@ impl TyrantState {
         for k in 0..acts {
             let sk = self.def(card).acts[k];
             let weakened = self.sides[p].assaults[i].weakened;
-            self.activate::<F>(p, Src::Assault(i as u8), sk);
+            self.activate::<F, true>(p, Src::Assault(i as u8), sk);
             let u = &self.sides[p].assaults[i];
             // 6. Killed (and not regenerated) or jammed by its own chaosed or paybacked
             // skill: the rest of its turn is cancelled.
             if !u.alive() || u.has(JAMMED) {
-                note!(self, "  {}'s turn ends", self.an(p, i));
+                if self.log.is_some() {
+                    self.note_unit(p, i, "'s turn ends");
+                }
                 return;
             }
             // 7. Brought to 0 attack by a chaosed or paybacked Weaken: no attack (unless
@@ -43,7 +47,9 @@ impl TyrantState {
         // whether or not it attacks (a 0-attack card does not).
         self.sides[p].assaults[i].set(ATTACKED, true);
         if no_attack || (F & IMMOBILIZE != 0 && self.sides[p].assaults[i].has(IMMOBILIZED)) {
-            note!(self, "  {} does not attack", self.an(p, i));
+            if self.log.is_some() {
+                self.note_unit(p, i, " does not attack");
+            }
         } else {
             // 2. Attack.
             self.attack::<F>(p, i, card);
@@ -141,7 +147,9 @@ impl TyrantState {
         let a = &mut self.sides[p].assaults[i];
         let cd = (x as i16 + a.enfeebled_in::<F>() - a.protected_in::<F>()).max(0);
         a.hp = a.hp.saturating_sub(cd);
-        note!(self, "  counter: {cd} damage to {}", self.an(p, i));
+        if self.log.is_some() {
+            self.note_damage(p, i, cd, true);
+        }
     }
 
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9), out
@@ -384,6 +392,19 @@ impl TyrantState {
         self.push_note(line);
     }
 
+    /// The log line of assault `i` of side `p` hitting the enemy's Wall for `dmg` (out of
+    /// line, as `note_commander_hit`).
+    #[cold]
+    #[inline(never)]
+    fn note_wall_hit(&mut self, p: usize, i: usize, dmg: i16) {
+        let line = format!(
+            "  {} attacks the {} wall: {dmg} damage",
+            self.an(p, i),
+            SEATS[1 - p]
+        );
+        self.push_note(line);
+    }
+
     /// The log line of side `p`'s win (out of line, as `note_commander_hit`).
     #[cold]
     #[inline(never)]
@@ -418,12 +439,9 @@ impl TyrantState {
                 u.hp = u.hp.saturating_sub(dmg);
                 let alive = u.alive();
                 self.sides[q].dead |= !alive;
-                note!(
-                    self,
-                    "  {} attacks the {} wall: {dmg} damage",
-                    self.an(p, i),
-                    SEATS[q]
-                );
+                if self.log.is_some() {
+                    self.note_wall_hit(p, i, dmg);
+                }
                 (dmg, wh.counter, alive)
             }
             None => {

@@ -544,6 +544,34 @@ impl TyrantState {
         }
     }
 
+    // Log lines of the play loop, out of line and taking their values by copy, so that the
+    // formatting's temporaries, calls and unwinding paths stay out of the rules code (only
+    // a call on the logging path is left there). Callers test `self.log` first.
+
+    /// "  <assault i of side s><what>", e.g. `what` = " evades".
+    #[cold]
+    #[inline(never)]
+    pub(super) fn note_unit(&mut self, s: usize, i: usize, what: &'static str) {
+        let line = format!("  {}{what}", self.an(s, i));
+        self.push_note(line);
+    }
+
+    /// A fixed line.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn note_text(&mut self, text: &'static str) {
+        self.push_note(text.to_string());
+    }
+
+    /// `dmg` damage (from a skill, or from Counter with `counter`) to assault `i` of side `s`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn note_damage(&mut self, s: usize, i: usize, dmg: i16, counter: bool) {
+        let by = if counter { "counter: " } else { "" };
+        let line = format!("  {by}{dmg} damage to {}", self.an(s, i));
+        self.push_note(line);
+    }
+
     /// Name of assault `i` of side `s`, for the log.
     pub(super) fn an(&self, s: usize, i: usize) -> String {
         let u = &self.sides[s].assaults[i];

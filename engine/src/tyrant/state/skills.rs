@@ -96,9 +96,22 @@ impl TyrantState {
     }
 
     /// Fire one activation skill of side `p` from `src` (order rules 1–5 of the text).
-    pub(super) fn activate<const F: u32>(&mut self, p: usize, src: Src, sk: ActSkill) {
+    ///
+    /// `A` says whether `src` is an assault, so that the copies for the commander,
+    /// structures and action cards compile without what only an assault's skill can meet
+    /// (its being chaosed, Payback and Tribute answering it, its own death or jam on the
+    /// way).
+    pub(super) fn activate<const F: u32, const A: bool>(
+        &mut self,
+        p: usize,
+        src: Src,
+        sk: ActSkill,
+    ) {
+        debug_assert_eq!(A, matches!(src, Src::Assault(_)));
         let chaosed = match src {
-            Src::Assault(i) if F & CHAOS != 0 => self.sides[p].assaults[i as usize].has(CHAOSED),
+            Src::Assault(i) if A && F & CHAOS != 0 => {
+                self.sides[p].assaults[i as usize].has(CHAOSED)
+            }
             _ => false,
         };
         // 4. A chaosed assault's hostile skills hit its own side (itself included).
@@ -118,9 +131,12 @@ impl TyrantState {
         }
         if sk.all {
             for &t in targets.iter() {
-                self.use_on::<F>(p, src, ts, t as usize, sk, via);
+                self.use_on::<F, A>(p, src, ts, t as usize, sk, via);
                 // A source destroyed (and not regenerated) or jammed on the way by a
                 // Payback stops at once, the rest of this All skill included.
+                if !A {
+                    continue;
+                }
                 if let Src::Assault(i) = src {
                     let u = &self.sides[p].assaults[i as usize];
                     if F & ASSAULT_SKILLS != 0 && (!u.alive() || u.has(JAMMED)) {
@@ -130,7 +146,7 @@ impl TyrantState {
             }
         } else {
             let t = self.pick(targets);
-            self.use_on::<F>(p, src, ts, t as usize, sk, via);
+            self.use_on::<F, A>(p, src, ts, t as usize, sk, via);
         }
     }
 
@@ -195,7 +211,7 @@ impl TyrantState {
     /// Skill `sk` of side `p` from `src` on assault `t` of side `ts`, then Payback or
     /// Tribute. Inlined into [`Self::activate`], its only caller.
     #[inline(always)]
-    pub(super) fn use_on<const F: u32>(
+    pub(super) fn use_on<const F: u32, const A: bool>(
         &mut self,
         p: usize,
         src: Src,
@@ -218,19 +234,26 @@ impl TyrantState {
             && self.hot(tcard).has(hot::EVADE)
             && self.roll(Ev::Evade, self.shared.rules.evade_chance)
         {
-            note!(self, "  {} evades", self.an(ts, t));
+            if self.log.is_some() {
+                self.note_unit(ts, t, " evades");
+            }
             return;
         }
         if F & JAM != 0
             && sk.kind == ActKind::Jam
             && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
         {
-            note!(self, "  the jam fails");
+            if self.log.is_some() {
+                self.note_text("  the jam fails");
+            }
             return;
         }
         self.effect::<F>(ts, t, sk.kind, sk.x);
         // 5. Payback (enemy skills) and Tribute (allied skills) answer skills from another
         // assault; the answer is a single-target copy that nothing answers in turn.
+        if !A {
+            return;
+        }
         let Src::Assault(i) = src else { return };
         if F & ASSAULT_SKILLS == 0 {
             return;
@@ -265,7 +288,9 @@ impl TyrantState {
             && self.shared.rules.payback_jam_roll
             && !self.roll(Ev::Jam, self.shared.rules.jam_chance)
         {
-            note!(self, "  the jam fails");
+            if self.log.is_some() {
+                self.note_text("  the jam fails");
+            }
             return;
         }
         self.effect::<F>(p, i, sk.kind, sk.x);
@@ -281,7 +306,9 @@ impl TyrantState {
                 // 3. Enfeeble and Protect count; Armor does not.
                 let dmg = (x as i16 + u.enfeebled_in::<F>() - u.protected_in::<F>()).max(0);
                 u.hp = u.hp.saturating_sub(dmg);
-                note!(self, "  {dmg} damage to {}", self.an(ts, t));
+                if self.log.is_some() {
+                    self.note_damage(ts, t, dmg, false);
+                }
                 if !self.sides[ts].assaults[t].alive() {
                     self.died::<F>(ts, t);
                 }

@@ -90,6 +90,14 @@ impl TyrantState {
         self.push_note(line);
     }
 
+    /// The log line of side `p` playing card `id` (out of line, as `note_turn`).
+    #[cold]
+    #[inline(never)]
+    fn note_plays(&mut self, p: usize, id: u16) {
+        let line = format!("  {} plays {}", SEATS[p], self.def(id).name);
+        self.push_note(line);
+    }
+
     /// Step 2 of a turn: poisoned assaults of side `p` lose health; with
     /// `poison_death_shift` the gaps close at once.
     #[inline(never)]
@@ -122,7 +130,9 @@ impl TyrantState {
         // 5. Play a card; 6. an action card's skills fire, then it leaves the game.
         if let Some(pos) = played {
             let id = self.card_at(p, pos);
-            note!(self, "  {} plays {}", SEATS[p], self.def(id).name);
+            if self.log.is_some() {
+                self.note_plays(p, id);
+            }
             let shared = &*self.shared;
             let def = shared.db.card(id);
             let side = &mut self.sides[p];
@@ -135,7 +145,7 @@ impl TyrantState {
                     if F & ACTIONS != 0 {
                         for k in 0..def.acts.len() {
                             let sk = self.def(id).acts[k];
-                            self.activate::<F>(p, Src::Action, sk);
+                            self.activate::<F, false>(p, Src::Action, sk);
                         }
                     }
                 }
@@ -146,7 +156,7 @@ impl TyrantState {
         let commander = self.sides[p].commander.card;
         for k in 0..self.def(commander).acts.len() {
             let sk = self.def(commander).acts[k];
-            self.activate::<F>(p, Src::Commander, sk);
+            self.activate::<F, false>(p, Src::Commander, sk);
         }
         // 8. Structures, left to right.
         let mut i = 0;
@@ -155,7 +165,7 @@ impl TyrantState {
             if u.alive() && u.timer == 0 {
                 for k in 0..self.def(u.card).acts.len() {
                     let sk = self.def(u.card).acts[k];
-                    self.activate::<F>(p, Src::Structure, sk);
+                    self.activate::<F, false>(p, Src::Structure, sk);
                 }
             }
             i += 1;
@@ -263,7 +273,9 @@ impl TyrantState {
                 AtLimit::Defender => Outcome::winner(2, DEFENDER, EndReason::TurnLimit),
                 AtLimit::Draw => Outcome::draw(2, EndReason::TurnLimit),
             });
-            note!(self, "turn limit reached");
+            if self.log.is_some() {
+                self.note_text("turn limit reached");
+            }
             return;
         }
         self.turn += 1;
