@@ -4,45 +4,7 @@ use super::eval::rework;
 use super::*;
 
 /// The units and heroes an op acts on (see [`AllegianceState::scope_ids`]).
-pub(super) type ScopeIds = ArrayVec<Listed, { MAX_PLAYERS * UNITS + MAX_PLAYERS }>;
-
-/// One unit or hero listed by [`AllegianceState::scope_ids`]: its target id and, for a unit
-/// found while listing, the seat and slot where it was found (a hint: an earlier op of the
-/// same loop may have moved or removed it; see [`AllegianceState::find_listed`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) struct Listed {
-    /// Unit uid, or [`HERO_BIT`] | seat.
-    pub id: u16,
-    /// Seat where the unit was listed, or [`NO_HINT`].
-    pub seat: u8,
-    /// Slot in that seat's territory where the unit was listed.
-    pub slot: u8,
-}
-
-/// [`Listed::seat`] of an entry listed without a place (a hero, or a target not looked up).
-pub(super) const NO_HINT: u8 = u8::MAX;
-
-impl Listed {
-    /// An entry without a place.
-    #[inline(always)]
-    fn bare(id: u16) -> Self {
-        Listed {
-            id,
-            seat: NO_HINT,
-            slot: 0,
-        }
-    }
-
-    /// A unit found in slot `slot` of seat `seat`.
-    #[inline(always)]
-    fn at(id: u16, seat: usize, slot: usize) -> Self {
-        Listed {
-            id,
-            seat: seat as u8,
-            slot: slot as u8,
-        }
-    }
-}
+pub(super) type ScopeIds = ArrayVec<u16, { MAX_PLAYERS * UNITS + MAX_PLAYERS }>;
 
 impl AllegianceState {
     pub(super) fn begin_resolve(&mut self, item: Item) {
@@ -132,8 +94,7 @@ impl AllegianceState {
             .copied()
     }
 
-    /// Units and heroes the resolving op acts on, as target ids with the place where each
-    /// unit was found ([`Listed`]), into `v` (cleared first).
+    /// Units and heroes the resolving op acts on, as target ids, into `v` (cleared first).
     /// An out parameter, not a returned list: the list is 512 bytes, and returning it cost a
     /// copy.
     pub(super) fn scope_ids(&self, scope: Scope, v: &mut ScopeIds) {
@@ -151,28 +112,25 @@ impl AllegianceState {
         match scope {
             Scope::Targets => {
                 for &t in &r.item.targets {
-                    if t & HERO_BIT != 0 {
-                        if self.players[(t & !HERO_BIT) as usize].alive {
-                            v.push(Listed::bare(t));
-                        }
-                    } else if units_later {
-                        v.push(Listed::bare(t));
-                    } else if let Some((s, i)) = self.find_unit(t) {
-                        v.push(Listed::at(t, s, i));
+                    let listed = if t & HERO_BIT != 0 {
+                        self.players[(t & !HERO_BIT) as usize].alive
+                    } else {
+                        units_later || self.find_unit(t).is_some()
+                    };
+                    if listed {
+                        v.push(t);
                     }
                 }
             }
-            Scope::Me => v.push(Listed::bare(HERO_BIT | who as u16)),
+            Scope::Me => v.push(HERO_BIT | who as u16),
             Scope::This => {
-                if r.item.src < ARMOR {
-                    if let Some((s, i)) = self.find_unit(r.item.src) {
-                        v.push(Listed::at(r.item.src, s, i));
-                    }
+                if r.item.src < ARMOR && self.find_unit(r.item.src).is_some() {
+                    v.push(r.item.src);
                 }
             }
             Scope::Host => {
-                if let Some((s, i)) = self.find_unit(r.item.host) {
-                    v.push(Listed::at(r.item.host, s, i));
+                if self.find_unit(r.item.host).is_some() {
+                    v.push(r.item.host);
                 }
             }
             Scope::Allies | Scope::Foes | Scope::Units => {
@@ -183,19 +141,14 @@ impl AllegianceState {
                         _ => pl.alive,
                     };
                     if ok {
-                        v.extend(
-                            pl.units
-                                .iter()
-                                .enumerate()
-                                .map(|(i, u)| Listed::at(u.uid, s, i)),
-                        );
+                        v.extend(pl.units.iter().map(|u| u.uid));
                     }
                 }
             }
             Scope::FoeHeroes => {
                 for s in 0..self.n() {
                     if self.opponents(who, s) {
-                        v.push(Listed::bare(HERO_BIT | s as u16));
+                        v.push(HERO_BIT | s as u16);
                     }
                 }
             }
@@ -206,29 +159,6 @@ impl AllegianceState {
     #[inline(never)]
     fn op_scope_ids(&self, scope: Scope, v: &mut ScopeIds) {
         self.scope_ids_of(scope, v, true);
-    }
-
-    /// The place of a listed unit: [`Self::find_unit`]'s answer, trying the slot where it
-    /// was listed first. Unit ids are unique, so if that slot still holds the id it is the
-    /// unit `find_unit` would find; otherwise (an earlier op moved or removed a unit, or the
-    /// entry has no place) it searches as `find_unit` does.
-    #[inline(always)]
-    pub(super) fn find_listed(&self, l: Listed) -> Option<(usize, usize)> {
-        let (s, i) = (l.seat as usize, l.slot as usize);
-        let hit = self
-            .players
-            .get(s)
-            .and_then(|pl| pl.units.get(i))
-            .is_some_and(|u| u.uid == l.id);
-        let found = if hit {
-            Some((s, i))
-        } else {
-            self.find_unit(l.id)
-        };
-        // Every look-up of the tests' games is checked against the search it replaces.
-        #[cfg(test)]
-        assert_eq!(found, self.find_unit(l.id), "hinted look-up of {l:?}");
-        found
     }
 
     pub(super) fn run_res(&mut self) {
@@ -301,7 +231,7 @@ impl AllegianceState {
                     let mut total = 0i32;
                     self.op_scope_ids(op.scope, &mut ids);
                     for &t in &ids {
-                        if let Some((s, i)) = self.find_listed(t) {
+                        if let Some((s, i)) = self.find_unit(t) {
                             total += self.max_hp(&self.players[s].units[i]);
                         }
                     }
@@ -332,7 +262,7 @@ impl AllegianceState {
                     // The action card attaches itself to its (single) target.
                     self.scope_ids(op.scope, &mut ids);
                     let attached = ids.first().is_some_and(|&t| {
-                        self.find_listed(t).is_some_and(|(s, i)| {
+                        self.find_unit(t).is_some_and(|(s, i)| {
                             let free = self.players[s].units[i].att.iter().position(|a| a.0 == 255);
                             if let Some(k) = free {
                                 self.players[s].units.edit()[i].att[k] = (card, who as u8);
@@ -347,13 +277,13 @@ impl AllegianceState {
                 OpCode::Steal => {
                     self.scope_ids(op.scope, &mut ids);
                     for &t in &ids {
-                        self.steal(who, t.id);
+                        self.steal(who, t);
                     }
                 }
                 OpCode::Banish => {
                     self.scope_ids(op.scope, &mut ids);
                     for &t in &ids {
-                        self.banish(t.id, op.n as u8);
+                        self.banish(t, op.n as u8);
                     }
                 }
                 OpCode::IfDone => {
@@ -507,15 +437,7 @@ impl AllegianceState {
         }
     }
 
-    pub(super) fn unit_or_hero_op(
-        &mut self,
-        who: usize,
-        code: OpCode,
-        l: Listed,
-        n: i32,
-        card: u8,
-    ) {
-        let t = l.id;
+    pub(super) fn unit_or_hero_op(&mut self, who: usize, code: OpCode, t: u16, n: i32, card: u8) {
         if t & HERO_BIT != 0 {
             let p = (t & !HERO_BIT) as usize;
             match code {
@@ -535,7 +457,7 @@ impl AllegianceState {
             }
             return;
         }
-        let Some((s, i)) = self.find_listed(l) else {
+        let Some((s, i)) = self.find_unit(t) else {
             return;
         };
         let u = &self.players[s].units[i];
