@@ -113,6 +113,15 @@ impl<'a, G: Game> View<'a, G> {
         g
     }
 
+    /// [`View::determinize`], boxed: the copy is made in the box's storage (see
+    /// [`play::boxed_copy`]) and resampled there, rather than built on the stack and moved
+    /// into a box. The same draws.
+    pub fn determinize_boxed(&self, rng: &mut GameRng) -> Box<G> {
+        let mut g = play::boxed_copy(self.state);
+        g.resample_hidden(self.player, rng);
+        g
+    }
+
     /// [`View::determinize`] into `out` (its storage reused; the same draws).
     pub fn determinize_into(&self, out: &mut G, rng: &mut GameRng) {
         out.clone_from(self.state);
