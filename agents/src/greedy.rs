@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use cardsim_engine::{Game, GameRng, MAX_ACTIONS};
 
-use crate::play::{finish_sequence_in, ArgMax, Lookahead};
+use crate::play::{boxed_copy, finish_sequence_in, ArgMax, Lookahead};
 use crate::{Action, Agent, View};
 
 /// For each legal action: apply it to a copy of a world consistent with what the player
@@ -76,10 +76,10 @@ impl<G: Game> Agent<G> for GreedyAgent<G> {
                 view.determinize_into(w, rng);
                 w
             }
-            None => self.world.insert(Box::new(view.determinize(rng))),
+            None => self.world.insert(view.determinize_boxed(rng)),
         };
         // Overwritten (`clone_from`) before each use.
-        let w = self.tried.get_or_insert_with(|| world.clone());
+        let w = self.tried.get_or_insert_with(|| boxed_copy(&**world));
         for k in 0..self.samples {
             if k > 0 {
                 view.determinize_into(world, rng);

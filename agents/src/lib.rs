@@ -113,6 +113,15 @@ impl<'a, G: Game> View<'a, G> {
         g
     }
 
+    /// [`View::determinize`], boxed: the copy is made in the box's storage (see
+    /// [`play::boxed_copy`]) and resampled there, rather than built on the stack and moved
+    /// into a box. The same draws.
+    pub fn determinize_boxed(&self, rng: &mut GameRng) -> Box<G> {
+        let mut g = play::boxed_copy(self.state);
+        g.resample_hidden(self.player, rng);
+        g
+    }
+
     /// [`View::determinize`] into `out` (its storage reused; the same draws).
     pub fn determinize_into(&self, out: &mut G, rng: &mut GameRng) {
         out.clone_from(self.state);
@@ -482,6 +491,45 @@ pub fn make_game_agent<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `View::determinize_boxed` gives what `View::determinize` gives, from the same draws
+    /// (the RNG is left in the same state): for every seat at every position of random
+    /// 2-player and 4-player Allegiance games (hidden hands and decks to resample).
+    #[test]
+    fn determinize_boxed_is_determinize() {
+        use cardsim_engine::allegiance::Allegiance;
+        use cardsim_engine::{game_rng, index_below, ToMove};
+        let setups: [(&[&str], &[&str]); 2] = [
+            (&["thedric", "beledan"], &[]),
+            (&["thedric", "beledan", "desoth", "hakor"], &["players=4"]),
+        ];
+        let mut positions = 0;
+        for (decks, params) in setups {
+            let a = Allegiance::example(params).unwrap();
+            let seating: Vec<u8> = decks.iter().map(|d| a.loadout(d).unwrap()).collect();
+            for game in 0..4 {
+                let mut g = a.new_game(&seating, game_rng(7, game));
+                let mut pick = game_rng(8, game);
+                let mut legal = ActionBuf::new();
+                while let ToMove::Player(_) = g.to_move() {
+                    g.legal_actions(&mut legal);
+                    for seat in 0..decks.len() as u8 {
+                        let view = View::new(&g, seat, &legal, false);
+                        let (mut r1, mut r2) = (game_rng(9, game), game_rng(9, game));
+                        let plain = view.determinize(&mut r1);
+                        let boxed = view.determinize_boxed(&mut r2);
+                        assert!(plain == *boxed, "game {game}, seat {seat}");
+                        let (d1, d2) =
+                            (index_below(&mut r1, 1 << 30), index_below(&mut r2, 1 << 30));
+                        assert_eq!(d1, d2, "game {game}, seat {seat}");
+                        positions += 1;
+                    }
+                    g.apply_unchecked(legal[index_below(&mut pick, legal.len())]);
+                }
+            }
+        }
+        assert!(positions > 1000, "{positions} positions");
+    }
 
     #[test]
     fn spec_parsing() {

@@ -106,6 +106,15 @@ pub fn best_one_step_in<G: Game>(
     best.get().unwrap_or(legal[0])
 }
 
+/// A boxed copy of `state`, cloned straight into the box's storage: the box is allocated
+/// first and the clone written into it, so that a large state (an Allegiance state is about
+/// 20 KB) is not built on the stack and then moved into the box (a second copy of the whole
+/// state; `Box::new(state.clone())` made one).
+#[inline]
+pub fn boxed_copy<G: Clone>(state: &G) -> Box<G> {
+    Box::write(Box::new_uninit(), state.clone())
+}
+
 /// The two working states of [`finish_sequence_in`]'s one-step look-ahead: the copy each
 /// action is tried on and the best result so far. Boxed, so that keeping a result is a swap
 /// of pointers, never a copy of a state.
@@ -119,8 +128,8 @@ impl<G: Clone> Lookahead<G> {
     /// it is read).
     pub fn new(state: &G) -> Self {
         Lookahead {
-            tried: Box::new(state.clone()),
-            best: Box::new(state.clone()),
+            tried: boxed_copy(state),
+            best: boxed_copy(state),
         }
     }
 }
