@@ -349,12 +349,14 @@ fn compact(row: &mut ArrayVec<Unit, ROW>) -> u64 {
     let mut gone = 0u64;
     let mut k = first;
     for i in first..n {
-        // A swap moves the whole 16-byte unit at once (an assignment copies it field by
-        // field); the dead cards it moves right are cut off below, and a living card only
-        // ever moves left over a dead one, so the living keep their order.
+        // `copy_within` moves the whole 16-byte unit at once (an assignment copies it field
+        // by field; a swap also wrote the old occupant back through the stack). Slot `k` is
+        // at most `i`, so no card is overwritten before it is read; a living card only ever
+        // moves left over a dead one, so the living keep their order, and what is left past
+        // `k` is cut off below.
         let u = units[i];
         let alive = u.alive();
-        units.swap(k, i);
+        units.copy_within(i..i + 1, k);
         k += alive as usize;
         gone |= ((!alive) as u64).wrapping_shl(u.pos as u32);
     }
