@@ -129,20 +129,42 @@ fn golden_tyrant_short_limit_defender_first() {
     );
 }
 
+/// A transcript with the event log of `attacker` vs `defender` (deck copies beside the
+/// transcripts) on the full card list, default rules.
+fn event_log_transcript(attacker: &str, defender: &str, seed: u64) -> String {
+    transcript_of(
+        ["tyrant_cards_full.csv", attacker, defender],
+        seed,
+        &[],
+        true,
+    )
+}
+
+// With the three below, every line kind of the Tyrant event log appears in some transcript:
+// Evade, a failed Jam, an assault's turn cut short by its own chaosed or paybacked skill, a
+// jammed or immobilized assault, Counter, hits on a Wall, the turn limit.
+
 #[test]
 fn golden_tyrant_every_skill_with_event_log() {
     check(
         "tyrant_chaos_vs_regenerate_seed3.txt",
-        transcript_of(
-            [
-                "tyrant_cards_full.csv",
-                "tyrant_chaos_control.txt",
-                "tyrant_regenerate.txt",
-            ],
-            3,
-            &[],
-            true,
-        ),
+        event_log_transcript("tyrant_chaos_control.txt", "tyrant_regenerate.txt", 3),
+    );
+}
+
+#[test]
+fn golden_tyrant_chaos_vs_strike_event_log() {
+    check(
+        "tyrant_chaos_vs_strike_seed79.txt",
+        event_log_transcript("tyrant_chaos_control.txt", "tyrant_strike.txt", 79),
+    );
+}
+
+#[test]
+fn golden_tyrant_chaos_vs_wall_counter_event_log() {
+    check(
+        "tyrant_chaos_vs_wall_counter_seed7.txt",
+        event_log_transcript("tyrant_chaos_control.txt", "tyrant_wall_counter.txt", 7),
     );
 }
 
@@ -227,43 +249,6 @@ fn golden_allegiance_four_player_team_game() {
             &["thedric", "beledan", "hakor", "desoth"],
             2,
             &["players=4", "format=team"],
-        ),
-    );
-}
-
-/// With the two below, every line kind of the Tyrant event log appears in some transcript:
-/// Evade, a failed Jam, an assault's turn cut short by its own chaosed or paybacked skill, a
-/// jammed or immobilized assault, Counter, hits on a Wall, the turn limit.
-#[test]
-fn golden_tyrant_chaos_vs_strike_event_log() {
-    check(
-        "tyrant_chaos_vs_strike_seed79.txt",
-        transcript_of(
-            [
-                "tyrant_cards_full.csv",
-                "tyrant_chaos_control.txt",
-                "tyrant_strike.txt",
-            ],
-            79,
-            &[],
-            true,
-        ),
-    );
-}
-
-#[test]
-fn golden_tyrant_chaos_vs_wall_counter_event_log() {
-    check(
-        "tyrant_chaos_vs_wall_counter_seed7.txt",
-        transcript_of(
-            [
-                "tyrant_cards_full.csv",
-                "tyrant_chaos_control.txt",
-                "tyrant_wall_counter.txt",
-            ],
-            7,
-            &[],
-            true,
         ),
     );
 }
