@@ -17,7 +17,7 @@ impl TyrantState {
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
         let acts = if F & ASSAULT_SKILLS != 0 {
-            self.hot(card).acts as usize
+            self.hot(card).acts()
         } else {
             0
         };
