@@ -78,7 +78,7 @@ impl TyrantState {
             if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
                 self.hit_assault_inline::<F>(p, i, i, card);
             } else {
-                self.hit_beyond::<F>(p, i, card);
+                self.hit_beyond::<F>(p, i, h);
             }
             return;
         }
@@ -104,7 +104,7 @@ impl TyrantState {
                 if self.sides[q].assaults[i].alive() {
                     self.hit_assault::<F>(p, i, i, card);
                 } else {
-                    self.hit_beyond::<F>(p, i, card);
+                    self.hit_beyond::<F>(p, i, h);
                 }
                 if self.stop_swinging(p, i) {
                     return;
@@ -115,7 +115,7 @@ impl TyrantState {
             } else if opposite_alive {
                 self.hit_assault::<F>(p, i, i, card);
             } else {
-                self.hit_beyond::<F>(p, i, card);
+                self.hit_beyond::<F>(p, i, h);
             }
             // 10. The sequence ends when the attacker died (and did not regenerate).
             if self.stop_swinging(p, i) {
@@ -417,9 +417,9 @@ impl TyrantState {
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
     /// Every number read here is in the cards' [`Hot`] records (attack, Valor, Pierce,
-    /// Berserk, Fear; the Wall's Armor and Counter, the commander's Counter).
-    pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, acard: u16) {
-        let ah = self.hot(acard);
+    /// Berserk, Fear; the Wall's Armor and Counter, the commander's Counter). The attacker's
+    /// record `ah` comes from the caller, which has read it already (8 bytes: one register).
+    pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, ah: Hot) {
         let q = 1 - p;
         let valor = self.valor(p, ah);
         let power = self.sides[p].assaults[i]
