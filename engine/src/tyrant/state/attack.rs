@@ -76,7 +76,7 @@ impl TyrantState {
             // One swing at the card opposite, else past the row (the loop below with one
             // swing, no Swipe and no Fear).
             if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
-                self.hit_assault_inline::<F>(p, i, i, card);
+                self.hit_assault_inline::<F>(p, i, i, card, h);
             } else {
                 self.hit_beyond::<F>(p, i, h);
             }
@@ -96,13 +96,13 @@ impl TyrantState {
             if ap.swipe && opposite_alive {
                 // Left neighbour, the card opposite, right neighbour.
                 if i > 0 && self.sides[q].assaults[i - 1].alive() {
-                    self.hit_assault::<F>(p, i, i - 1, card);
+                    self.hit_assault::<F>(p, i, i - 1, card, h);
                     if self.stop_swinging(p, i) {
                         return;
                     }
                 }
                 if self.sides[q].assaults[i].alive() {
-                    self.hit_assault::<F>(p, i, i, card);
+                    self.hit_assault::<F>(p, i, i, card, h);
                 } else {
                     self.hit_beyond::<F>(p, i, h);
                 }
@@ -110,10 +110,10 @@ impl TyrantState {
                     return;
                 }
                 if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
-                    self.hit_assault::<F>(p, i, i + 1, card);
+                    self.hit_assault::<F>(p, i, i + 1, card, h);
                 }
             } else if opposite_alive {
-                self.hit_assault::<F>(p, i, i, card);
+                self.hit_assault::<F>(p, i, i, card, h);
             } else {
                 self.hit_beyond::<F>(p, i, h);
             }
@@ -153,10 +153,18 @@ impl TyrantState {
     }
 
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9), out
-    /// of line: the swings of Flurry, Swipe and Fear call it.
+    /// of line: the swings of Flurry, Swipe and Fear call it. `ah` is the attacker's hot
+    /// record, which the caller has read already.
     #[inline(never)]
-    pub(super) fn hit_assault<const F: u32>(&mut self, p: usize, i: usize, j: usize, acard: u16) {
-        self.hit_assault_inline::<F>(p, i, j, acard);
+    pub(super) fn hit_assault<const F: u32>(
+        &mut self,
+        p: usize,
+        i: usize,
+        j: usize,
+        acard: u16,
+        ah: Hot,
+    ) {
+        self.hit_assault_inline::<F>(p, i, j, acard, ah);
     }
 
     /// [`Self::hit_assault`], inlined where it is called: the plain one-swing attack, the
@@ -168,11 +176,12 @@ impl TyrantState {
         i: usize,
         j: usize,
         acard: u16,
+        ah: Hot,
     ) {
         let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
-        let (ah, dh) = (self.hot(a.card), self.hot(d.card));
+        let dh = self.hot(d.card);
         if (F & ON_HIT == 0 || (!ah.has(hot::ATK_RARE) && !dh.has(hot::FLYING)))
             && self.log.is_none()
         {
