@@ -17,7 +17,7 @@ impl TyrantState {
         // 1. Activation skills, in printed order.
         let mut no_attack = false;
         let acts = if F & ASSAULT_SKILLS != 0 {
-            self.hot(card).acts as usize
+            self.hot(card).acts()
         } else {
             0
         };
@@ -76,9 +76,9 @@ impl TyrantState {
             // One swing at the card opposite, else past the row (the loop below with one
             // swing, no Swipe and no Fear).
             if self.sides[q].assaults.get(i).is_some_and(|u| u.alive()) {
-                self.hit_assault_inline::<F>(p, i, i, card);
+                self.hit_assault_inline::<F>(p, i, i, card, h);
             } else {
-                self.hit_beyond::<F>(p, i, card);
+                self.hit_beyond::<F>(p, i, h);
             }
             return;
         }
@@ -96,26 +96,26 @@ impl TyrantState {
             if ap.swipe && opposite_alive {
                 // Left neighbour, the card opposite, right neighbour.
                 if i > 0 && self.sides[q].assaults[i - 1].alive() {
-                    self.hit_assault::<F>(p, i, i - 1, card);
+                    self.hit_assault::<F>(p, i, i - 1, card, h);
                     if self.stop_swinging(p, i) {
                         return;
                     }
                 }
                 if self.sides[q].assaults[i].alive() {
-                    self.hit_assault::<F>(p, i, i, card);
+                    self.hit_assault::<F>(p, i, i, card, h);
                 } else {
-                    self.hit_beyond::<F>(p, i, card);
+                    self.hit_beyond::<F>(p, i, h);
                 }
                 if self.stop_swinging(p, i) {
                     return;
                 }
                 if self.sides[q].assaults.get(i + 1).is_some_and(|u| u.alive()) {
-                    self.hit_assault::<F>(p, i, i + 1, card);
+                    self.hit_assault::<F>(p, i, i + 1, card, h);
                 }
             } else if opposite_alive {
-                self.hit_assault::<F>(p, i, i, card);
+                self.hit_assault::<F>(p, i, i, card, h);
             } else {
-                self.hit_beyond::<F>(p, i, card);
+                self.hit_beyond::<F>(p, i, h);
             }
             // 10. The sequence ends when the attacker died (and did not regenerate).
             if self.stop_swinging(p, i) {
@@ -153,10 +153,18 @@ impl TyrantState {
     }
 
     /// One attack of assault `i` of side `p` on enemy assault `j` (attack checks 3–9), out
-    /// of line: the swings of Flurry, Swipe and Fear call it.
+    /// of line: the swings of Flurry, Swipe and Fear call it. `ah` is the attacker's hot
+    /// record, which the caller has read already.
     #[inline(never)]
-    pub(super) fn hit_assault<const F: u32>(&mut self, p: usize, i: usize, j: usize, acard: u16) {
-        self.hit_assault_inline::<F>(p, i, j, acard);
+    pub(super) fn hit_assault<const F: u32>(
+        &mut self,
+        p: usize,
+        i: usize,
+        j: usize,
+        acard: u16,
+        ah: Hot,
+    ) {
+        self.hit_assault_inline::<F>(p, i, j, acard, ah);
     }
 
     /// [`Self::hit_assault`], inlined where it is called: the plain one-swing attack, the
@@ -168,11 +176,12 @@ impl TyrantState {
         i: usize,
         j: usize,
         acard: u16,
+        ah: Hot,
     ) {
         let q = 1 - p;
         let a = self.sides[p].assaults[i];
         let d = self.sides[q].assaults[j];
-        let (ah, dh) = (self.hot(a.card), self.hot(d.card));
+        let dh = self.hot(d.card);
         if (F & ON_HIT == 0 || (!ah.has(hot::ATK_RARE) && !dh.has(hot::FLYING)))
             && self.log.is_none()
         {
@@ -417,9 +426,9 @@ impl TyrantState {
     /// Counter on the card hit strikes back (`wall_counter`); a Wall's Armor, less the
     /// attacker's Pierce, reduces the damage.
     /// Every number read here is in the cards' [`Hot`] records (attack, Valor, Pierce,
-    /// Berserk, Fear; the Wall's Armor and Counter, the commander's Counter).
-    pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, acard: u16) {
-        let ah = self.hot(acard);
+    /// Berserk, Fear; the Wall's Armor and Counter, the commander's Counter). The attacker's
+    /// record `ah` comes from the caller, which has read it already (8 bytes: one register).
+    pub(super) fn hit_beyond<const F: u32>(&mut self, p: usize, i: usize, ah: Hot) {
         let q = 1 - p;
         let valor = self.valor(p, ah);
         let power = self.sides[p].assaults[i]

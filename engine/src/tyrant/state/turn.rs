@@ -153,8 +153,10 @@ impl TyrantState {
             }
         }
         // 7. Commander.
+        // (The skill counts come from the hot records, read once: the definitions' lengths
+        // would be read again after every skill.)
         let commander = self.sides[p].commander.card;
-        for k in 0..self.def(commander).acts.len() {
+        for k in 0..self.hot(commander).acts() {
             let sk = self.def(commander).acts[k];
             self.activate::<F, false>(p, Src::Commander, sk);
         }
@@ -163,7 +165,7 @@ impl TyrantState {
         while F & STRUCTURE_SKILLS != 0 && i < self.sides[p].structures.len() {
             let u = self.sides[p].structures[i];
             if u.alive() && u.timer == 0 {
-                for k in 0..self.def(u.card).acts.len() {
+                for k in 0..self.hot(u.card).acts() {
                     let sk = self.def(u.card).acts[k];
                     self.activate::<F, false>(p, Src::Structure, sk);
                 }
