@@ -651,16 +651,21 @@ impl AllegianceState {
                     (Choice::Raise, 1) => &[1],
                     _ => &[0, 1],
                 };
-                let mut seen = [false; 256];
+                // The card ids in the piles, a bit each (bit `c % 64` of word `c / 64`), then
+                // listed from the lowest: each card once and in action order (after the pass,
+                // action 0) without a sort.
+                let mut seen = [0u64; 4];
                 for &d in piles {
                     for &card in &self.discards()[d] {
-                        if !seen[card as usize] {
-                            seen[card as usize] = true;
-                            out.push(Action(CARD + card as u16));
-                        }
+                        seen[usize::from(card >> 6)] |= 1 << (card & 63);
                     }
                 }
-                out[..].sort_unstable();
+                for (w, &bits) in seen.iter().enumerate() {
+                    for b in set_bits(bits) {
+                        // A card id, below 256: the action stays far below 65,535.
+                        out.push(nth(CARD, w << 6 | b));
+                    }
+                }
             }
             Choice::Discard => {
                 for i in 0..pl.hand.len() {
