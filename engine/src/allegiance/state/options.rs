@@ -1,6 +1,7 @@
 //! What a player may do: targets of an effect, reactions in a response window, main-phase maneuvers, who may attack and defend, and the full legal-action listing of every decision.
 
 use super::board::set_bits;
+use super::statics::budget;
 use super::*;
 use crate::allegiance::tables::{EffectFacts, Needs};
 
@@ -152,9 +153,9 @@ impl AllegianceState {
         if !pl.alive {
             return;
         }
-        if let Some(am) = self.action_card_mod(p, pl) {
+        if let Some(ab) = self.action_card_mod(p, pl) {
             for (i, &c) in pl.hand.iter().enumerate() {
-                self.action_card(p, i, c, am, out);
+                self.action_card(p, i, c, ab, out);
             }
         }
         // The ready reaction abilities are the kept bits (usually none): the hero's table is
@@ -168,35 +169,37 @@ impl AllegianceState {
         self.activations(p, out);
     }
 
-    /// The cost modifier of action cards for `p`, or `None` when `p` holds no action card or
-    /// lacks the gold for the cheapest one (no action card can be played). `pl` is seat `p`,
-    /// which every caller has looked up already.
+    /// The gold budget of `p` for action cards ([`budget`] under their cost modifier), or
+    /// `None` when `p` holds no action card or lacks the gold for the cheapest one (no action
+    /// card can be played). `pl` is seat `p`, which every caller has looked up already.
     #[inline]
-    fn action_card_mod(&self, p: usize, pl: &Player) -> Option<i32> {
+    fn action_card_mod(&self, p: usize, pl: &Player) -> Option<i64> {
         if pl.hand_actions == 0 {
             return None;
         }
-        let am = self.cost_mod(p, OpCode::ActionCost);
-        (pl.gold >= eff_cost(self.shared.db.min_action_cost, am)).then_some(am)
+        let ab = budget(pl.gold, self.cost_mod(p, OpCode::ActionCost));
+        (i64::from(self.shared.db.min_action_cost) <= ab).then_some(ab)
     }
 
-    /// The options of hand card `c` at index `i` of `p` played as an action card (cost
-    /// modifier `am`): each option it has, affordable and with a target.
+    /// The options of hand card `c` at index `i` of `p` played as an action card (gold
+    /// budget `ab`, [`Self::action_card_mod`]): each option it has, affordable and with a
+    /// target.
     #[inline(always)]
-    fn action_card(&self, p: usize, i: usize, c: u8, am: i32, out: &mut ActionBuf) {
+    fn action_card(&self, p: usize, i: usize, c: u8, ab: i64, out: &mut ActionBuf) {
         for half in [false, true] {
-            if self.action_option(p, c, half, am) {
+            if self.action_option(p, c, half, ab) {
                 out.push(nth(HAND_A, i << 1 | usize::from(half)));
             }
         }
     }
 
     /// Whether hand card `c` of `p` can be played now as an action card for its full effect
-    /// or (`half`) its half effect, with cost modifier `am`: it is an action card, has that
-    /// option, `p` has the gold and the effect has a target. The listing
-    /// ([`AllegianceState::action_card`]) and [`AllegianceState::has_reaction`] both ask here.
+    /// or (`half`) its half effect: it is an action card, has that option, its cost is
+    /// within the gold budget `ab` ([`Self::action_card_mod`]) and the
+    /// effect has a target. The listing ([`AllegianceState::action_card`]) and
+    /// [`AllegianceState::has_reaction`] both ask here.
     #[inline(always)]
-    fn action_option(&self, p: usize, c: u8, half: bool, am: i32) -> bool {
+    fn action_option(&self, p: usize, c: u8, half: bool, ab: i64) -> bool {
         let card = &self.shared.tables.hand[c as usize];
         if !card.action {
             return false;
@@ -209,7 +212,7 @@ impl AllegianceState {
         } else {
             (card.cost, card.effect)
         };
-        eff_cost(cost, am) <= self.players[p].gold && self.has_targets(p, effect)
+        i64::from(cost) <= ab && self.has_targets(p, effect)
     }
 
     /// The activated effects `p` may use: units in slot order, then the weapon and armor faces.
@@ -274,9 +277,9 @@ impl AllegianceState {
                 return true;
             }
         }
-        if let Some(am) = self.action_card_mod(p, pl) {
+        if let Some(ab) = self.action_card_mod(p, pl) {
             let playable =
-                |&c: &u8| self.action_option(p, c, false, am) || self.action_option(p, c, true, am);
+                |&c: &u8| self.action_option(p, c, false, ab) || self.action_option(p, c, true, ab);
             if pl.hand.iter().any(playable) {
                 return true;
             }
@@ -375,21 +378,22 @@ impl AllegianceState {
     fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
-        let um = self.cost_mod(p, OpCode::EnlistCost);
+        // The enlisting budget: a unit card is affordable when its base cost is within it.
+        let ub = budget(pl.gold, self.cost_mod(p, OpCode::EnlistCost));
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
-        let am = if pl.alive {
+        let ab = if pl.alive {
             self.action_card_mod(p, pl)
         } else {
             None
         };
         for (i, &c) in pl.hand.iter().enumerate() {
             let card = &t.hand[c as usize];
-            if card.unit && eff_cost(card.cost, um) <= pl.gold {
+            if card.unit && i64::from(card.cost) <= ub {
                 out.push(nth(HAND_A, i << 1));
             }
-            if let Some(am) = am {
-                self.action_card(p, i, c, am, out);
+            if let Some(ab) = ab {
+                self.action_card(p, i, c, ab, out);
             }
         }
         // The hero's abilities by their cooldowns, a bit each: ready (0) and locked (below 0);
@@ -647,16 +651,21 @@ impl AllegianceState {
                     (Choice::Raise, 1) => &[1],
                     _ => &[0, 1],
                 };
-                let mut seen = [false; 256];
+                // The card ids in the piles, a bit each (bit `c % 64` of word `c / 64`), then
+                // listed from the lowest: each card once and in action order (after the pass,
+                // action 0) without a sort.
+                let mut seen = [0u64; 4];
                 for &d in piles {
                     for &card in &self.discards()[d] {
-                        if !seen[card as usize] {
-                            seen[card as usize] = true;
-                            out.push(Action(CARD + card as u16));
-                        }
+                        seen[usize::from(card >> 6)] |= 1 << (card & 63);
                     }
                 }
-                out[..].sort_unstable();
+                for (w, &bits) in seen.iter().enumerate() {
+                    for b in set_bits(bits) {
+                        // A card id, below 256: the action stays far below 65,535.
+                        out.push(nth(CARD, w << 6 | b));
+                    }
+                }
             }
             Choice::Discard => {
                 for i in 0..pl.hand.len() {

@@ -474,10 +474,40 @@ pub fn eff_cost(base: u8, m: i32) -> u32 {
     (base as i32 + m).max(0) as u32
 }
 
+/// The largest base cost `gold` pays under cost modifier `m`: `eff_cost(base, m) <= gold`
+/// exactly when `base as i64 <= budget(gold, m)` (a cost below 0 counts as 0, and `gold` is
+/// never below 0). The listings work it out once per window and compare each card's base
+/// cost with it.
+#[inline]
+pub(super) fn budget(gold: u32, m: i32) -> i64 {
+    // No wrapping: `gold` is below 2^32 and `m` at least -2^31, so the difference is below
+    // 2^33, far inside `i64`.
+    i64::from(gold).wrapping_sub(i64::from(m))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{each_example_position, each_random_position};
     use super::*;
+
+    /// A base cost is within [`budget`] exactly when [`eff_cost`] is within the gold, for
+    /// every base cost, modifiers far beyond any card's (and two huge ones) and gold from 0 up
+    /// (and the extreme).
+    #[test]
+    fn budget_agrees_with_eff_cost() {
+        let mods = (-300..=300).chain([-1_000_000, 1_000_000]);
+        for m in mods {
+            for gold in (0..=600).chain([u32::MAX]) {
+                for base in 0..=u8::MAX {
+                    assert_eq!(
+                        i64::from(base) <= budget(gold, m),
+                        eff_cost(base, m) <= gold,
+                        "base {base}, modifier {m}, gold {gold}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Random games (2 players, 4 free-for-all, 4 in teams): at every step, the table of
     /// every unit's static modifiers equals the per-unit walk (`check_unit_mods`; the card
