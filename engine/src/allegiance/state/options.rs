@@ -153,7 +153,7 @@ impl AllegianceState {
         if !pl.alive {
             return;
         }
-        if let Some(ab) = self.action_card_mod(p, pl) {
+        if let Some(ab) = self.action_card_budget(p, pl) {
             for (i, &c) in pl.hand.iter().enumerate() {
                 self.action_card(p, i, c, ab, out);
             }
@@ -173,7 +173,7 @@ impl AllegianceState {
     /// `None` when `p` holds no action card or lacks the gold for the cheapest one (no action
     /// card can be played). `pl` is seat `p`, which every caller has looked up already.
     #[inline]
-    fn action_card_mod(&self, p: usize, pl: &Player) -> Option<i64> {
+    fn action_card_budget(&self, p: usize, pl: &Player) -> Option<i64> {
         if pl.hand_actions == 0 {
             return None;
         }
@@ -182,7 +182,7 @@ impl AllegianceState {
     }
 
     /// The options of hand card `c` at index `i` of `p` played as an action card (gold
-    /// budget `ab`, [`Self::action_card_mod`]): each option it has, affordable and with a
+    /// budget `ab`, [`Self::action_card_budget`]): each option it has, affordable and with a
     /// target.
     #[inline(always)]
     fn action_card(&self, p: usize, i: usize, c: u8, ab: i64, out: &mut ActionBuf) {
@@ -195,7 +195,7 @@ impl AllegianceState {
 
     /// Whether hand card `c` of `p` can be played now as an action card for its full effect
     /// or (`half`) its half effect: it is an action card, has that option, its cost is
-    /// within the gold budget `ab` ([`Self::action_card_mod`]) and the
+    /// within the gold budget `ab` ([`Self::action_card_budget`]) and the
     /// effect has a target. The listing ([`AllegianceState::action_card`]) and
     /// [`AllegianceState::has_reaction`] both ask here.
     #[inline(always)]
@@ -277,7 +277,7 @@ impl AllegianceState {
                 return true;
             }
         }
-        if let Some(ab) = self.action_card_mod(p, pl) {
+        if let Some(ab) = self.action_card_budget(p, pl) {
             let playable =
                 |&c: &u8| self.action_option(p, c, false, ab) || self.action_option(p, c, true, ab);
             if pl.hand.iter().any(playable) {
@@ -383,7 +383,7 @@ impl AllegianceState {
         // Reactions need the player in the game (maneuvers are listed for the window's
         // player as they are).
         let ab = if pl.alive {
-            self.action_card_mod(p, pl)
+            self.action_card_budget(p, pl)
         } else {
             None
         };
