@@ -96,7 +96,12 @@ impl AllegianceState {
                 let i = ((a - HAND_A) / 2) as usize;
                 let half = (a - HAND_A) % 2;
                 let c = self.players[p].hand.remove(i);
-                self.players[p].hand_actions -= self.is_action(c);
+                let action = self.is_action(c);
+                self.players[p].hand_actions -= action;
+                if action != 0 {
+                    // By field: `db` still borrows the state's tables.
+                    self.core.react = options::kept_react(self.core.react, p, &self.players[p]);
+                }
                 let card = db.card(c);
                 if card.kind.is_unit() {
                     self.players[p].gold -=

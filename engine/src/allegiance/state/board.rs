@@ -126,7 +126,13 @@ impl AllegianceState {
         }
         let bit = self.act_bit(&self.players[s].units[i]) << i;
         let pl = &mut self.players[s];
-        pl.act_units = pl.act_units & !(1 << i) | bit;
+        let acts = pl.act_units & !(1 << i) | bit;
+        // Most units have no activated effect: their bit stays 0, and so does the summary.
+        if acts != pl.act_units {
+            pl.act_units = acts;
+            // By field: `pl` still borrows the players.
+            self.core.react = super::options::kept_react(self.core.react, s, pl);
+        }
     }
 
     /// 1 if card `card` is an action card (counted in `Player::hand_actions`).
@@ -149,7 +155,12 @@ impl AllegianceState {
         let u = self.players[s].units.edit().remove(i);
         let w = self.base_worth(&u);
         let pl = &mut self.players[s];
-        pl.act_units = without_bit(pl.act_units, i);
+        let acts = pl.act_units;
+        pl.act_units = without_bit(acts, i);
+        // The summary changes only when the unit had its bit.
+        if acts >> i & 1 != 0 {
+            self.keep_react(s);
+        }
         self.boards[s] = self.boards[s].wrapping_sub(w);
         for (c, _) in u.att {
             self.detach(c);
@@ -235,6 +246,8 @@ impl AllegianceState {
         self.boards[s] = self.boards[s].wrapping_sub(w);
         let slot = self.players[who].units.len();
         self.players[who].act_units |= self.act_bit(&u) << slot;
+        self.keep_react(s);
+        self.keep_react(who);
         self.boards[who] = self.boards[who].wrapping_add(w);
         u.entered = self.turn;
         log!(
@@ -292,6 +305,10 @@ impl AllegianceState {
         // Through `core` by name: `pl` still borrows the players.
         self.core.boards[p] = self.core.boards[p].wrapping_add(w);
         pl.units.edit().push(u);
+        // The summary changes only when the unit has an activated effect.
+        if act != 0 {
+            self.keep_react(p);
+        }
         log!(
             self,
             "{} enters play for P{p}",

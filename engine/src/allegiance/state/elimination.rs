@@ -9,6 +9,7 @@ impl AllegianceState {
         }
         log!(self, "P{p} is eliminated");
         self.players[p].alive = false;
+        self.keep_react(p);
         self.alive_n -= 1;
         self.work = true;
         self.players[p].health = 0;

@@ -543,6 +543,12 @@ pub struct StateCore {
     /// be nothing (checked by the state invariants in that direction only, and left out of
     /// `==`).
     pub(super) work: bool,
+    /// The seats that may react, a bit each (bit `p`: seat `p`): in the game, with one of
+    /// the four reaction summaries of [`PlayerCore`] (`ready_reactions`, `hand_actions`,
+    /// `face_acts`, `act_units`) not zero. Kept wherever one of them or `alive` changes
+    /// ([`AllegianceState::keep_react`]; checked by the state invariants, left out of `==`),
+    /// so that the reaction test of a priority pass reads one bit for a seat with none.
+    pub(super) react: u8,
 }
 
 impl std::ops::Deref for AllegianceState {

@@ -259,15 +259,21 @@ impl AllegianceState {
     /// and the first one with its costs and a target answers; on most priority passes no
     /// source passes the counts, gold and exhaustion tests and nothing is looked up further.
     pub(super) fn has_reaction(&self, p: usize) -> bool {
-        let pl = &self.players[p];
-        // On most passes the seat has no source at all: the four kept summaries (ready
-        // reaction abilities, action cards in hand, units and faces with an activated effect)
-        // are tested together first.
-        if !pl.alive
-            || u64::from(pl.ready_reactions | pl.hand_actions | pl.face_acts) | pl.act_units == 0
-        {
+        // The tests check the kept bit against a fresh computation at every ask.
+        #[cfg(test)]
+        assert_eq!(
+            self.react >> p & 1 != 0,
+            self.may_react(p),
+            "the kept bit of seat {p} in `react`"
+        );
+        // On most passes the seat has no source at all: out of the game, or the four kept
+        // summaries (ready reaction abilities, action cards in hand, units and faces with an
+        // activated effect) all 0. The kept bit of `react` says so in one test. (`p` is a
+        // seat, below `MAX_PLAYERS`, so the shift stays within the byte.)
+        if self.react.wrapping_shr(p as u32) & 1 == 0 {
             return false;
         }
+        let pl = &self.players[p];
         let t = &self.shared.tables;
         // The hero's table is read only for a ready reaction ability or a face with an
         // activated effect (kept bits, usually 0).
@@ -331,25 +337,53 @@ impl AllegianceState {
             | u8::from(usable(facts.armor_act[pl.armor as usize], pl.armor_exh)) << 1
     }
 
+    /// Whether seat `p` may react, worked out afresh (its bit of the kept `react`): it is in
+    /// the game and one of its four reaction summaries is not 0.
+    #[inline]
+    pub(in crate::allegiance) fn may_react(&self, p: usize) -> bool {
+        may_react(&self.players[p])
+    }
+
+    /// Keep bit `p` of `react` right after seat `p`'s `alive` or one of its reaction
+    /// summaries changed ([`Self::may_react`]).
+    #[inline]
+    pub(in crate::allegiance) fn keep_react(&mut self, p: usize) {
+        self.core.react = kept_react(self.core.react, p, &self.players[p]);
+    }
+
+    /// The seats that may react, worked out afresh (the kept `react`).
+    pub(in crate::allegiance) fn react_bits(&self) -> u8 {
+        (0..self.players.len()).fold(0, |m, p| m | u8::from(self.may_react(p)) << p)
+    }
+
     /// Keep `Player::face_acts` of seat `p` right after one of its faces was exhausted.
     #[inline]
     pub(in crate::allegiance) fn refresh_face_acts(&mut self, p: usize) {
-        self.players[p].face_acts = self.face_act_bits(p);
+        let faces = self.face_act_bits(p);
+        let pl = &mut self.players[p];
+        pl.face_acts = faces;
+        // By field: `pl` still borrows the players.
+        self.core.react = kept_react(self.core.react, p, pl);
     }
 
     /// Keep the reaction summary of seat `p` right after its faces, their exhaustion or its
     /// hero changed ([`Self::reaction_bits`]).
+    #[inline]
     pub(in crate::allegiance) fn refresh_reaction_bits(&mut self, p: usize) {
         let (ready, faces) = self.reaction_bits(p);
         let pl = &mut self.players[p];
         pl.ready_reactions = ready;
         pl.face_acts = faces;
+        self.core.react = kept_react(self.core.react, p, pl);
     }
 
     /// Keep `Player::ready_reactions` of seat `p` right after its cooldowns changed.
     #[inline]
     pub(in crate::allegiance) fn refresh_ready_reactions(&mut self, p: usize) {
-        self.players[p].ready_reactions = self.ready_reaction_bits(p);
+        let ready = self.ready_reaction_bits(p);
+        let pl = &mut self.players[p];
+        pl.ready_reactions = ready;
+        self.core.react = kept_react(self.core.react, p, pl);
     }
 
     /// Turn face `f` of seat `p` face up (its armor when `armor`, else its weapon), keeping
@@ -701,6 +735,22 @@ impl AllegianceState {
     }
 
     // ----- applying --------------------------------------------------------------------------
+}
+
+/// Whether player `pl` may react: it is in the game and one of its four reaction summaries
+/// is not 0 (its bit of the kept `react`).
+#[inline(always)]
+fn may_react(pl: &PlayerCore) -> bool {
+    pl.alive && u64::from(pl.ready_reactions | pl.hand_actions | pl.face_acts) | pl.act_units != 0
+}
+
+/// `react` with the bit of seat `p` (player `pl`) worked out afresh ([`may_react`]): what
+/// [`AllegianceState::keep_react`] stores, for callers that hold another borrow of the state.
+#[inline(always)]
+pub(super) fn kept_react(react: u8, p: usize, pl: &PlayerCore) -> u8 {
+    // `p` is a seat, below `MAX_PLAYERS`: the shift stays within the byte.
+    let bit = 1u8.wrapping_shl(p as u32);
+    (react & !bit) | if may_react(pl) { bit } else { 0 }
 }
 
 /// Action `base + i` for index `i` of a fixed-capacity list (a hand card's action, `i`

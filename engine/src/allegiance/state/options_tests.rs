@@ -158,3 +158,29 @@ fn one_action_shortcuts_agree_with_the_listing() {
     }
     assert!(more > 50, "{only} {more}");
 }
+
+/// The kept seats that may react (`react`) equal the answer worked out afresh for every seat
+/// after every applied action: at every decision of 20 random games of each example set-up
+/// (2 players, 4, teams), and on look-ahead copies (each legal action applied to a
+/// `clone_from` copy, then up to three random steps, game over included). Seats that may
+/// react and seats that may not both occur, as do eliminated seats (the advance loop also
+/// asserts the bit at every reaction test in test builds).
+#[test]
+fn kept_react_agrees_with_a_fresh_answer() {
+    let (mut may, mut may_not, mut out, mut checked) = (0u64, 0u64, 0u64, 0u64);
+    let mut check = |s: &super::AllegianceState, game: u64| {
+        assert_eq!(s.react, s.react_bits(), "game {game}, turn {}", s.turn);
+        for (p, pl) in s.players.iter().enumerate() {
+            may += u64::from(s.react >> p & 1 != 0);
+            may_not += u64::from(s.react >> p & 1 == 0);
+            out += u64::from(!pl.alive);
+        }
+        checked += 1;
+    };
+    each_example_position(20, &mut check);
+    each_look_ahead_copy(2, 2, &mut check);
+    assert!(
+        checked > 50_000 && may > 10_000 && may_not > 10_000 && out > 100,
+        "{checked} {may} {may_not} {out}"
+    );
+}

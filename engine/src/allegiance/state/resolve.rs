@@ -378,7 +378,11 @@ impl AllegianceState {
             Choice::Discard => {
                 let i = ((a - HAND_A) / 2) as usize;
                 let card = self.players[p].hand.remove(i);
-                self.players[p].hand_actions -= self.is_action(card);
+                let action = self.is_action(card);
+                self.players[p].hand_actions -= action;
+                if action != 0 {
+                    self.keep_react(p);
+                }
                 self.discard_card(card);
             }
             Choice::Weapon => {

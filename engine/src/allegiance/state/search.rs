@@ -53,6 +53,7 @@ impl AllegianceState {
         }
         for q in 0..self.players.len() {
             self.players[q].hand_actions = self.count_hand_actions(q);
+            self.keep_react(q);
         }
         self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
     }
@@ -84,6 +85,13 @@ impl AllegianceState {
         }
         if self.loop_work() && !self.work {
             return Err("the advance loop has work but `work` is clear".into());
+        }
+        if self.react != self.react_bits() {
+            return Err(format!(
+                "the seats that may react are kept as {:#06b}, they are {:#06b}",
+                self.react,
+                self.react_bits()
+            ));
         }
         let mut uids: ArrayVec<u16, { MAX_PLAYERS * UNITS }> = ArrayVec::new();
         for (p, pl) in self.players.iter().enumerate() {
@@ -278,6 +286,7 @@ mod tests {
             }
             for q in 0..self.players.len() {
                 self.players[q].hand_actions = self.count_hand_actions(q);
+                self.keep_react(q);
             }
             self.rng = GameRng::new(rng.next_u64(), rng.next_u64());
         }

@@ -36,6 +36,7 @@ impl AllegianceState {
                 defeated: 0,
                 alive_n: 0,
                 work: true,
+                react: 0,
             },
             rng: rng.clone(),
             log: Vec::new(),
@@ -103,6 +104,9 @@ impl AllegianceState {
             pl.act_units = 0;
             pl.hand_actions = 0;
         }
+        // Every seat's bit is worked out afresh below (`refresh_reaction_bits`); those of
+        // seats beyond the count stay clear.
+        self.react = 0;
         for p in 0..self.n() {
             self.refresh_reaction_bits(p);
         }
@@ -373,7 +377,12 @@ impl AllegianceState {
         }
         let c = self.piles.decks_mut()[d].pop().expect("ensured");
         self.players[p].hand.push(c);
-        self.players[p].hand_actions += self.is_action(c);
+        let action = self.is_action(c);
+        self.players[p].hand_actions += action;
+        // The summary changes only with an action card.
+        if action != 0 {
+            self.keep_react(p);
+        }
         log!(self, "P{p} draws a {} card", DECK_NAMES[d]);
     }
 

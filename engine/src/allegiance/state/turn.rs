@@ -354,6 +354,14 @@ impl AllegianceState {
             // above read (no defeat, result, decision, resolution or trigger, and no main
             // window once someone passed), so the loop asks the next seat directly until
             // everyone still in has passed.
+            // No seat may react: everyone left passes at once (the count says all passed;
+            // `all_passed` sets the priority itself, and a priority handed on by these passes
+            // would not be read before that).
+            if self.react == 0 {
+                self.passes = self.alive_n;
+                self.all_passed();
+                continue;
+            }
             loop {
                 if self.has_reaction(p) {
                     self.dec = Dec::Window(p as u8);
