@@ -10,9 +10,10 @@
 #   e.g. benches/instructions.sh target/release/cardsim tyrant tyrant_skills allegiance_2p
 # Environment: BRANCH_SIM (0 or 1, default 0), OUT (where callgrind's files go, default a
 # temporary directory removed at the end).
-# The `--games` pairs are the speed pages' since session 16: 40,000 less 20,000 for
-# `tyrant`, 20,000 less 10,000 for every other workload (the bench divides `--games` by
-# each workload's divisor: 5 greedy games, 500 random 2-player Allegiance games, ...).
+# The `--games` pairs are the speed pages' since session 16: 40,000 less 20,000 for the
+# Tyrant workloads, 20,000 less 10,000 for the others (the bench divides `--games` by each
+# workload's divisor: 10,000 `tyrant_skills` games, 5 greedy games, 500 random 2-player
+# Allegiance games, ...).
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ ! -x "$1" ]; then
@@ -40,7 +41,10 @@ games_of() {
 }
 
 for w in "$@"; do
-    if [ "$w" = tyrant ]; then big=40000 small=20000; else big=20000 small=10000; fi
+    case $w in
+        tyrant*) big=40000 small=20000 ;;
+        *) big=20000 small=10000 ;;
+    esac
     n_big=$(games_of "$w" "$big")
     n_small=$(games_of "$w" "$small")
     if [ -z "$n_big" ] || [ -z "$n_small" ] || [ "$n_big" -le "$n_small" ]; then
