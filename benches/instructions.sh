@@ -10,10 +10,12 @@
 #   e.g. benches/instructions.sh target/release/cardsim tyrant tyrant_skills allegiance_2p
 # Environment: BRANCH_SIM (0 or 1, default 0), OUT (where callgrind's files go, default a
 # temporary directory removed at the end).
-# The `--games` pairs are the speed pages' since session 16: 40,000 less 20,000 for the
-# Tyrant workloads, 20,000 less 10,000 for the others (the bench divides `--games` by each
-# workload's divisor: 10,000 `tyrant_skills` games, 5 greedy games, 500 random 2-player
-# Allegiance games, ...).
+# The `--games` pairs are the speed pages' since session 19: 40,000 less 20,000 for the
+# Tyrant workloads; 22,000 less 2,000 for `allegiance_2p`, 30,000 less 5,000 for
+# `allegiance_4p`, 20,000 less 2,000 for `allegiance_greedy`; 20,000 less 10,000 for the
+# others. The bench divides `--games` by each workload's divisor, so these are 10,000
+# `tyrant_skills` games, 1,000 and 500 random Allegiance games, 9 greedy games.
+# Fewer games than that make a workload's figure swing with which games they are.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ ! -x "$1" ]; then
@@ -43,6 +45,9 @@ games_of() {
 for w in "$@"; do
     case $w in
         tyrant*) big=40000 small=20000 ;;
+        allegiance_2p) big=22000 small=2000 ;;
+        allegiance_4p) big=30000 small=5000 ;;
+        allegiance_greedy) big=20000 small=2000 ;;
         *) big=20000 small=10000 ;;
     esac
     n_big=$(games_of "$w" "$big")
