@@ -231,12 +231,13 @@ fn take_from_hand(hand: &mut ArrayVec<u8, HAND>, slot: usize) -> u8 {
     let n = hand.len();
     let h = hand.as_mut_slice();
     let pos = h[slot];
-    if slot + 1 < n {
-        h[slot] = h[slot + 1];
-    }
-    if slot + 2 < n {
-        h[slot + 1] = h[slot + 2];
-    }
+    // Branch-free: which slot the random agent picks is not predictable. An index past the
+    // end is clamped to the last card (`n - 1`, at least `slot`), and that copy moves a card
+    // onto itself, so each line is the move it replaces when the move is due and a no-op
+    // otherwise.
+    let last = n - 1;
+    h[slot] = h[(slot + 1).min(last)];
+    h[(slot + 1).min(last)] = h[(slot + 2).min(last)];
     hand.pop();
     pos
 }
