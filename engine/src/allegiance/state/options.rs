@@ -359,11 +359,8 @@ impl AllegianceState {
     /// Keep `Player::face_acts` of seat `p` right after one of its faces was exhausted.
     #[inline]
     pub(in crate::allegiance) fn refresh_face_acts(&mut self, p: usize) {
-        let faces = self.face_act_bits(p);
-        let pl = &mut self.players[p];
-        pl.face_acts = faces;
-        // By field: `pl` still borrows the players.
-        self.core.react = kept_react(self.core.react, p, pl);
+        self.players[p].face_acts = self.face_act_bits(p);
+        self.keep_react(p);
     }
 
     /// Keep the reaction summary of seat `p` right after its faces, their exhaustion or its
@@ -374,16 +371,14 @@ impl AllegianceState {
         let pl = &mut self.players[p];
         pl.ready_reactions = ready;
         pl.face_acts = faces;
-        self.core.react = kept_react(self.core.react, p, pl);
+        self.keep_react(p);
     }
 
     /// Keep `Player::ready_reactions` of seat `p` right after its cooldowns changed.
     #[inline]
     pub(in crate::allegiance) fn refresh_ready_reactions(&mut self, p: usize) {
-        let ready = self.ready_reaction_bits(p);
-        let pl = &mut self.players[p];
-        pl.ready_reactions = ready;
-        self.core.react = kept_react(self.core.react, p, pl);
+        self.players[p].ready_reactions = self.ready_reaction_bits(p);
+        self.keep_react(p);
     }
 
     /// Turn face `f` of seat `p` face up (its armor when `armor`, else its weapon), keeping
