@@ -227,13 +227,21 @@ impl AllegianceState {
                 out.push(Action(ACT + i as u16));
             }
         }
+        // `face_acts` leaves out a face without an activated effect or held back by its
+        // exhaustion (as in `has_reaction`): the hero's table is read only for a face with
+        // its bit.
+        if pl.face_acts == 0 {
+            return;
+        }
         let facts = &t.heroes[pl.hero as usize];
-        let e = facts.weapon_act[pl.weapon as usize];
-        if e != NO_EFFECT && self.can_activate(p, e, pl.weapon_exh) {
+        if pl.face_acts & 1 != 0
+            && self.can_activate(p, facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
+        {
             out.push(Action(ACT + UNITS as u16));
         }
-        let e = facts.armor_act[pl.armor as usize];
-        if e != NO_EFFECT && self.can_activate(p, e, pl.armor_exh) {
+        if pl.face_acts & 2 != 0
+            && self.can_activate(p, facts.armor_act[pl.armor as usize], pl.armor_exh)
+        {
             out.push(Action(ACT + UNITS as u16 + 1));
         }
     }
