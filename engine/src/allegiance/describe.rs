@@ -52,7 +52,7 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
         Dec::Defenders(_) if a == PASS => return "done assigning defenders".into(),
         Dec::Choose(_, Choice::Recycle) if a == PASS => return "stop recycling".into(),
         Dec::Choose(_, Choice::Sacrifice) if a == PASS => return "destroy nothing".into(),
-        Dec::Window(_) if a == PASS => {
+        Dec::Window(_) | Dec::Main(_) if a == PASS => {
             return if s.chain.is_empty()
                 && s.battle.is_none()
                 && s.phase == Phase::Main

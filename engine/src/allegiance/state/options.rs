@@ -411,7 +411,9 @@ impl AllegianceState {
     /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,
     /// listed in action order in one pass (the union of the main-phase maneuvers and
     /// [`AllegianceState::reactions`], sorted): hand cards by index (a unit card to enlist,
-    /// an action card's options), ability uses, unlocks, battles, activations.
+    /// an action card's options), ability uses, unlocks, battles, activations. Out of line,
+    /// as the other listings, so that the dispatcher ([`Self::legal`]) saves no registers.
+    #[inline(never)]
     fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
@@ -555,14 +557,14 @@ impl AllegianceState {
         }
         match self.dec {
             Dec::Auto => {}
+            // Both listings come in action order: no sort needed.
+            Dec::Main(p) => {
+                out.push(Action(PASS));
+                self.main_window(p as usize, out);
+            }
             Dec::Window(p) => {
                 out.push(Action(PASS));
-                // Both listings come in action order: no sort needed.
-                if self.is_main_window() {
-                    self.main_window(p as usize, out);
-                } else {
-                    self.reaction_window(p as usize, out);
-                }
+                self.reaction_window(p as usize, out);
             }
             Dec::SetupFace(p, armor) => self.face_options(p as usize, armor, out),
             Dec::DrawPhase(p) => self.draw_listing(p as usize, out),

@@ -347,7 +347,7 @@ impl AllegianceState {
             let all_in = !self.work;
             let mut p = self.prio as usize;
             if self.is_main_window() {
-                self.dec = Dec::Window(p as u8);
+                self.dec = Dec::Main(p as u8);
                 return;
             }
             // Plain passes change only the priority and the pass count: nothing the checks
