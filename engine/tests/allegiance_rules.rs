@@ -253,7 +253,7 @@ pub fn sample_game_turns_1_to_4() {
     // Let the chain and the battle finish.
     settle(&mut g);
     assert!(g.battle.is_none());
-    assert_eq!(g.dec, Dec::Window(1), "back in Allison's maneuver phase");
+    assert_eq!(g.dec, Dec::Main(1), "back in Allison's maneuver phase");
     let log = g.take_log();
     let key: Vec<&str> = log
         .iter()

@@ -52,7 +52,7 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
         Dec::Defenders(_) if a == PASS => return "done assigning defenders".into(),
         Dec::Choose(_, Choice::Recycle) if a == PASS => return "stop recycling".into(),
         Dec::Choose(_, Choice::Sacrifice) if a == PASS => return "destroy nothing".into(),
-        Dec::Window(_) if a == PASS => {
+        Dec::Window(_) | Dec::Main(_) if a == PASS => {
             return if s.chain.is_empty()
                 && s.battle.is_none()
                 && s.phase == Phase::Main
@@ -203,6 +203,16 @@ pub(super) fn action_label(s: &AllegianceState, a: Action) -> String {
     }
 }
 
+/// The decision as the description shows it: the main phase's window (`Dec::Main`, kept
+/// apart from a response window for speed) reads `Window(p)` like any window, as it did
+/// before the two were told apart (scenario files expect it).
+fn decision_text(dec: Dec) -> String {
+    match dec {
+        Dec::Main(p) => format!("{:?}", Dec::Window(p)),
+        d => format!("{d:?}"),
+    }
+}
+
 /// Key/value description of the state.
 pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
     let db = &s.shared.db;
@@ -210,7 +220,7 @@ pub(super) fn describe(s: &AllegianceState) -> Vec<(String, String)> {
         ("turn".to_string(), s.turn.to_string()),
         ("current".to_string(), format!("P{}", s.cur)),
         ("phase".to_string(), format!("{:?}", s.phase)),
-        ("decision".to_string(), format!("{:?}", s.dec)),
+        ("decision".to_string(), decision_text(s.dec)),
     ];
     if let Some(o) = s.result {
         // `P0 win, P1 loss (decided)`; a stall (turn limit or an engine bound) says `stall`.

@@ -40,6 +40,7 @@ const NO_CARD: HandCard = HandCard {
 
 /// What must exist for an effect to be announced, as far as its targets go.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Needs {
     /// Nothing: it selects no target, or may select none.
     Nothing,
@@ -57,16 +58,20 @@ pub enum Needs {
 
 /// The costs and target needs of an effect that the legal-action listing and the reaction
 /// test ask on every priority pass, in a few bytes instead of the whole effect definition.
+/// The two bytes that [`crate::allegiance::state::AllegianceState`]'s `has_targets` tests
+/// first (`needs` and `cost_focus`) are laid side by side, so that the test may read them
+/// together.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct EffectFacts {
+    /// What its targets need.
+    pub needs: Needs,
     /// Focus counters removed as a cost.
     pub cost_focus: u8,
     /// Gold cost (activated effects).
     pub cost_gold: u8,
     /// Exhausting as a cost (activated effects).
     pub cost_exhaust: bool,
-    /// What its targets need.
-    pub needs: Needs,
 }
 
 impl EffectFacts {

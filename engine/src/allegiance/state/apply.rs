@@ -9,7 +9,7 @@ impl AllegianceState {
         let a = a.0;
         match self.dec {
             Dec::Auto => {}
-            Dec::Window(p) => {
+            Dec::Window(p) | Dec::Main(p) => {
                 self.dec = Dec::Auto;
                 self.window_action(p as usize, a);
             }

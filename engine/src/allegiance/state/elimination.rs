@@ -88,7 +88,11 @@ impl AllegianceState {
             }
         }
         match self.dec {
-            Dec::Window(q) | Dec::TrigOrder(q) | Dec::Choose(q, _) | Dec::ArmorSplit(q)
+            Dec::Window(q)
+            | Dec::Main(q)
+            | Dec::TrigOrder(q)
+            | Dec::Choose(q, _)
+            | Dec::ArmorSplit(q)
                 if q as usize == p =>
             {
                 self.dec = Dec::Auto

@@ -418,8 +418,12 @@ pub enum Choice {
 pub enum Dec {
     /// None: the engine advances by itself (never seen from outside except when terminal).
     Auto,
-    /// The player with priority: the maneuver phase or a response window.
+    /// The player with priority in a response window (reactions only).
     Window(u8),
+    /// The player with priority in the main phase's window ([`AllegianceState::is_main_window`]:
+    /// maneuvers and reactions). Told apart from [`Dec::Window`] when the window opens, so
+    /// that the listing does not ask again.
+    Main(u8),
     /// Set-up: a starting weapon (false) or armor (true) face.
     SetupFace(u8, bool),
     /// Draw phase: which deck.

@@ -227,13 +227,21 @@ impl AllegianceState {
                 out.push(Action(ACT + i as u16));
             }
         }
+        // `face_acts` leaves out a face without an activated effect or held back by its
+        // exhaustion (as in `has_reaction`): the hero's table is read only for a face with
+        // its bit.
+        if pl.face_acts == 0 {
+            return;
+        }
         let facts = &t.heroes[pl.hero as usize];
-        let e = facts.weapon_act[pl.weapon as usize];
-        if e != NO_EFFECT && self.can_activate(p, e, pl.weapon_exh) {
+        if pl.face_acts & 1 != 0
+            && self.can_activate(p, facts.weapon_act[pl.weapon as usize], pl.weapon_exh)
+        {
             out.push(Action(ACT + UNITS as u16));
         }
-        let e = facts.armor_act[pl.armor as usize];
-        if e != NO_EFFECT && self.can_activate(p, e, pl.armor_exh) {
+        if pl.face_acts & 2 != 0
+            && self.can_activate(p, facts.armor_act[pl.armor as usize], pl.armor_exh)
+        {
             out.push(Action(ACT + UNITS as u16 + 1));
         }
     }
@@ -403,7 +411,9 @@ impl AllegianceState {
     /// The maneuvers and reactions of `p` in a main-phase window, after the pass in `out`,
     /// listed in action order in one pass (the union of the main-phase maneuvers and
     /// [`AllegianceState::reactions`], sorted): hand cards by index (a unit card to enlist,
-    /// an action card's options), ability uses, unlocks, battles, activations.
+    /// an action card's options), ability uses, unlocks, battles, activations. Out of line,
+    /// as the other listings, so that the dispatcher ([`Self::legal`]) saves no registers.
+    #[inline(never)]
     fn main_window(&self, p: usize, out: &mut ActionBuf) {
         let t = &self.shared.tables;
         let pl = &self.players[p];
@@ -547,14 +557,14 @@ impl AllegianceState {
         }
         match self.dec {
             Dec::Auto => {}
+            // Both listings come in action order: no sort needed.
+            Dec::Main(p) => {
+                out.push(Action(PASS));
+                self.main_window(p as usize, out);
+            }
             Dec::Window(p) => {
                 out.push(Action(PASS));
-                // Both listings come in action order: no sort needed.
-                if self.is_main_window() {
-                    self.main_window(p as usize, out);
-                } else {
-                    self.reaction_window(p as usize, out);
-                }
+                self.reaction_window(p as usize, out);
             }
             Dec::SetupFace(p, armor) => self.face_options(p as usize, armor, out),
             Dec::DrawPhase(p) => self.draw_listing(p as usize, out),

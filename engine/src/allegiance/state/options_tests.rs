@@ -1,4 +1,4 @@
-//! The tests of `options.rs`: the cooldown masks, the reaction test against the listing, the kept reaction bits (also on look-ahead copies), the target walk and the one-action shortcuts.
+//! The tests of `options.rs`: the cooldown masks, the reaction test against the listing, the kept reaction bits (also on look-ahead copies), the target walk, the one-action shortcuts and the window's kept kind.
 
 /// The word-wide cooldown masks agree with a byte-by-byte walk.
 #[test]
@@ -183,4 +183,25 @@ fn kept_react_agrees_with_a_fresh_answer() {
         checked > 50_000 && may > 10_000 && may_not > 10_000 && out > 100,
         "{checked} {may} {may_not} {out}"
     );
+}
+
+/// The kind of a window (`Dec::Main` for the main phase's window, `Dec::Window` for a
+/// response window), told apart when the window opens, is the main-window test's answer
+/// afresh at every decision of 4 random games of each example set-up and on look-ahead
+/// copies (each legal action applied to a `clone_from` copy, then up to three random
+/// steps). Both kinds occur; the state invariants (`search.rs`) check the same.
+#[test]
+fn window_kind_agrees_with_the_main_window_test() {
+    let (mut main, mut reaction) = (0u64, 0u64);
+    let mut check = |s: &super::AllegianceState, game: u64| {
+        if let super::Dec::Window(_) | super::Dec::Main(_) = s.dec {
+            let kept = matches!(s.dec, super::Dec::Main(_));
+            assert_eq!(kept, s.is_main_window(), "game {game}, turn {}", s.turn);
+            main += u64::from(kept);
+            reaction += u64::from(!kept);
+        }
+    };
+    each_example_position(4, &mut check);
+    each_look_ahead_copy(2, 1, &mut check);
+    assert!(main > 1_000 && reaction > 1_000, "{main} {reaction}");
 }

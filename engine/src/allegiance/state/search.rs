@@ -8,6 +8,7 @@ impl AllegianceState {
         match self.dec {
             Dec::Auto => None,
             Dec::Window(p)
+            | Dec::Main(p)
             | Dec::SetupFace(p, _)
             | Dec::DrawPhase(p)
             | Dec::Target(p)
@@ -85,6 +86,15 @@ impl AllegianceState {
         }
         if self.loop_work() && !self.work {
             return Err("the advance loop has work but `work` is clear".into());
+        }
+        if let Dec::Window(_) | Dec::Main(_) = self.dec {
+            if matches!(self.dec, Dec::Main(_)) != self.is_main_window() {
+                return Err(format!(
+                    "the window is kept as {:?}, the main window's test says {}",
+                    self.dec,
+                    self.is_main_window()
+                ));
+            }
         }
         if self.react != self.react_bits() {
             return Err(format!(

@@ -347,18 +347,17 @@ impl AllegianceState {
             let all_in = !self.work;
             let mut p = self.prio as usize;
             if self.is_main_window() {
-                self.dec = Dec::Window(p as u8);
+                self.dec = Dec::Main(p as u8);
                 return;
             }
             // Plain passes change only the priority and the pass count: nothing the checks
             // above read (no defeat, result, decision, resolution or trigger, and no main
             // window once someone passed), so the loop asks the next seat directly until
             // everyone still in has passed.
-            // No seat may react: everyone left passes at once (the count says all passed;
-            // `all_passed` sets the priority itself, and a priority handed on by these passes
-            // would not be read before that).
+            // No seat may react: everyone left passes at once (`all_passed` resets the pass
+            // count and sets the priority itself, and neither the count these passes would
+            // reach nor a priority they would hand on is read before that).
             if self.react == 0 {
-                self.passes = self.alive_n;
                 self.all_passed();
                 continue;
             }
@@ -386,11 +385,12 @@ impl AllegianceState {
             || self.alive_n as usize != self.players.len()
     }
 
-    /// Pass priority. Small enough to inline into the advance loop: most passes only hand
-    /// priority on; the rest is in [`AllegianceState::all_passed`].
+    /// Pass priority (a window's pass). Small enough to inline: most passes only hand
+    /// priority on; the rest is in [`AllegianceState::all_passed`]. While every player is in
+    /// the game the next seat is found without asking who is alive.
     #[inline]
     pub(super) fn pass(&mut self) {
-        self.pass_on(false);
+        self.pass_on(self.alive_n as usize == self.players.len());
     }
 
     /// One pass: the count goes up, and when everyone still in the game has passed the chain
