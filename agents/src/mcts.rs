@@ -132,7 +132,8 @@ pub struct MctsAgent {
     /// Bit `s` set: seat `s` is played by the uniformly random automaton.
     random_seats: u8,
     /// `ln[n]` = `(n as f64).ln()` for every availability count an iteration budget can
-    /// reach (time budgets: up to [`LN_TABLE_MAX`]; larger counts call `ln`). The same
+    /// reach, up to [`LN_TABLE_MAX`] (larger budgets and time budgets: larger counts call
+    /// `ln`). The same
     /// values as the call, so the same scores and the same choices; the table replaces a
     /// libm call per child and visit, which also kept the score's terms on the stack.
     ln: Vec<f64>,
@@ -150,7 +151,7 @@ impl MctsAgent {
         };
         // A child's availability starts at 1 and grows by at most 1 an iteration.
         let ln_len = match cfg.budget {
-            Budget::Iterations(n) => n as usize + 2,
+            Budget::Iterations(n) => (n as usize + 2).min(LN_TABLE_MAX + 1),
             Budget::Millis(_) => LN_TABLE_MAX + 1,
         };
         MctsAgent {
@@ -428,8 +429,9 @@ mod tests {
     use super::*;
 
     /// The logarithm table holds exactly what `ln` returns (bit for bit, so the scores and
-    /// the choices are the call's) for every availability an iteration budget reaches, and a
-    /// time budget's table stops at its bound (larger counts call `ln`).
+    /// the choices are the call's) for every availability an iteration budget reaches, and
+    /// stops at its bound for time budgets and very large iteration budgets (larger counts
+    /// call `ln`).
     #[test]
     fn ln_table_is_the_call() {
         let it = MctsAgent::new(MctsConfig {
@@ -449,5 +451,11 @@ mod tests {
             ms.ln[LN_TABLE_MAX].to_bits(),
             (LN_TABLE_MAX as f64).ln().to_bits()
         );
+        let big = MctsAgent::new(MctsConfig {
+            budget: Budget::Iterations(1 << 20),
+            max_nodes: 1,
+            ..MctsConfig::default()
+        });
+        assert_eq!(big.ln.len(), LN_TABLE_MAX + 1);
     }
 }
