@@ -12,9 +12,10 @@
 # temporary directory removed at the end).
 # The `--games` pairs are the speed pages' since session 19: 40,000 less 20,000 for the
 # Tyrant workloads; 22,000 less 2,000 for `allegiance_2p`, 30,000 less 5,000 for
-# `allegiance_4p`, 20,000 less 2,000 for `allegiance_greedy`; 20,000 less 10,000 for the
-# others. The bench divides `--games` by each workload's divisor, so these are 10,000
-# `tyrant_skills` games, 1,000 and 500 random Allegiance games, 9 greedy games.
+# `allegiance_4p`, 20,000 less 2,000 for `allegiance_greedy`, 200,000 less 100,000 for
+# `allegiance_mcts` (its second game alone); 20,000 less 10,000 for the others. The bench
+# divides `--games` by each workload's divisor, so these are 10,000 `tyrant_skills` games,
+# 1,000 and 500 random Allegiance games, 9 greedy games, 1 MCTS game.
 # Fewer games than that make a workload's figure swing with which games they are.
 set -euo pipefail
 
@@ -48,12 +49,17 @@ for w in "$@"; do
         allegiance_2p) big=22000 small=2000 ;;
         allegiance_4p) big=30000 small=5000 ;;
         allegiance_greedy) big=20000 small=2000 ;;
+        allegiance_mcts) big=200000 small=100000 ;;
         *) big=20000 small=10000 ;;
     esac
     n_big=$(games_of "$w" "$big")
     n_small=$(games_of "$w" "$small")
-    if [ -z "$n_big" ] || [ -z "$n_small" ] || [ "$n_big" -le "$n_small" ]; then
+    if [ -z "$n_big" ] || [ -z "$n_small" ]; then
         echo "$0: workload $w: no game count in the bench's signature line" >&2
+        exit 1
+    fi
+    if [ "$n_big" -le "$n_small" ]; then
+        echo "$0: workload $w: --games $big and $small play the same number of games ($n_big)" >&2
         exit 1
     fi
     for g in $big $small; do

@@ -131,7 +131,16 @@ pub struct MctsAgent {
     slot: Vec<u16>,
     /// Bit `s` set: seat `s` is played by the uniformly random automaton.
     random_seats: u8,
+    /// `ln[n]` = `(n as f64).ln()` for every availability count an iteration budget can
+    /// reach, up to [`LN_TABLE_MAX`] (larger budgets and time budgets: larger counts call
+    /// `ln`). The same
+    /// values as the call, so the same scores and the same choices; the table replaces a
+    /// libm call per child and visit, which also kept the score's terms on the stack.
+    ln: Vec<f64>,
 }
+
+/// The largest availability count the logarithm table holds for a time budget.
+const LN_TABLE_MAX: usize = 1 << 16;
 
 impl MctsAgent {
     /// Build an agent, allocating everything it will ever use.
@@ -140,12 +149,18 @@ impl MctsAgent {
             Budget::Iterations(n) => n as usize + 1,
             Budget::Millis(_) => cfg.max_nodes.max(1) as usize,
         };
+        // A child's availability starts at 1 and grows by at most 1 an iteration.
+        let ln_len = match cfg.budget {
+            Budget::Iterations(n) => (n as usize + 2).min(LN_TABLE_MAX + 1),
+            Budget::Millis(_) => LN_TABLE_MAX + 1,
+        };
         MctsAgent {
             cfg,
             nodes: Vec::with_capacity(cap),
             path: Vec::with_capacity(cap + 1),
             slot: vec![0; 1 << 16],
             random_seats: 0,
+            ln: (0..ln_len).map(|n| (n as f64).ln()).collect(),
         }
     }
 
@@ -172,8 +187,12 @@ impl MctsAgent {
                     seen[(k - 1) / 64] |= 1 << ((k - 1) % 64);
                     ch.avail += 1;
                     let n = ch.visits.max(1) as f64;
-                    let score = ch.value[p as usize] as f64 / n
-                        + self.cfg.c * ((ch.avail as f64).ln() / n).sqrt();
+                    let ln_avail = match self.ln.get(ch.avail as usize) {
+                        Some(&l) => l,
+                        None => (ch.avail as f64).ln(),
+                    };
+                    let score =
+                        ch.value[p as usize] as f64 / n + self.cfg.c * (ln_avail / n).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = c;
@@ -402,5 +421,41 @@ impl<G: Game> Agent<G> for MctsAgent {
 
     fn choose(&mut self, view: &View<'_, G>, rng: &mut GameRng) -> Action {
         self.search(view, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The logarithm table holds exactly what `ln` returns (bit for bit, so the scores and
+    /// the choices are the call's) for every availability an iteration budget reaches, and
+    /// stops at its bound for time budgets and very large iteration budgets (larger counts
+    /// call `ln`).
+    #[test]
+    fn ln_table_is_the_call() {
+        let it = MctsAgent::new(MctsConfig {
+            budget: Budget::Iterations(1000),
+            ..MctsConfig::default()
+        });
+        assert_eq!(it.ln.len(), 1002);
+        for (n, &l) in it.ln.iter().enumerate() {
+            assert_eq!(l.to_bits(), (n as f64).ln().to_bits(), "n {n}");
+        }
+        let ms = MctsAgent::new(MctsConfig {
+            budget: Budget::Millis(5),
+            ..MctsConfig::default()
+        });
+        assert_eq!(ms.ln.len(), LN_TABLE_MAX + 1);
+        assert_eq!(
+            ms.ln[LN_TABLE_MAX].to_bits(),
+            (LN_TABLE_MAX as f64).ln().to_bits()
+        );
+        let big = MctsAgent::new(MctsConfig {
+            budget: Budget::Iterations(1 << 20),
+            max_nodes: 1,
+            ..MctsConfig::default()
+        });
+        assert_eq!(big.ln.len(), LN_TABLE_MAX + 1);
     }
 }
