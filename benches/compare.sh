@@ -9,11 +9,9 @@
 # Environment: WORKLOADS (default "tyrant tyrant_skills tyrant_long"), GAMES (--games,
 # default 200000), THREADS (default 1), RUNS (pairs per workload, default 5).
 set -euo pipefail
-
-if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
-    echo "usage: $0 OLD_BIN NEW_BIN (two executable cardsim binaries)" >&2
-    exit 2
-fi
+# shellcheck source=benches/pairs.sh
+. "$(dirname "$0")/pairs.sh"
+two_binaries "$@"
 old=$1
 new=$2
 workloads=${WORKLOADS:-"tyrant tyrant_skills tyrant_long"}
@@ -30,11 +28,6 @@ cpu() {
     /usr/bin/time -f '%U %S' -o "$tmp/time" \
         "$1" bench --only "$2" --games "$games" --threads "$threads" >"$tmp/$3.out"
     awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/time"
-}
-
-median() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-        else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 echo "old: $old"

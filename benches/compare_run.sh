@@ -21,11 +21,9 @@
 #   allegiance_4p      thedric, beledan, desoth, hakor, random, players=4, 10,000
 #   allegiance_greedy  thedric vs beledan, greedy vs greedy, 300
 set -euo pipefail
-
-if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
-    echo "usage: $0 OLD_BIN NEW_BIN (two executable cardsim binaries)" >&2
-    exit 2
-fi
+# shellcheck source=benches/pairs.sh
+. "$(dirname "$0")/pairs.sh"
+two_binaries "$@"
 old=$1
 new=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -64,11 +62,6 @@ cpu() {
     /usr/bin/time -f '%U %S' -o "$tmp/time" \
         "$1" run $(args_of "$2") --threads "$threads" --quiet --out "$3" >/dev/null
     awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/time"
-}
-
-median() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-        else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # Mean turns a game over all games, from a run's summary.csv (the rows of every seat).
