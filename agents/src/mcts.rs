@@ -132,14 +132,15 @@ pub struct MctsAgent {
     /// Bit `s` set: seat `s` is played by the uniformly random automaton.
     random_seats: u8,
     /// `ln[n]` = `(n as f64).ln()` for every availability count an iteration budget can
-    /// reach, up to [`LN_TABLE_MAX`] (larger budgets and time budgets: larger counts call
-    /// `ln`). The same
-    /// values as the call, so the same scores and the same choices; the table replaces a
-    /// libm call per child and visit, which also kept the score's terms on the stack.
+    /// reach, up to [`LN_TABLE_MAX`] (larger counts, under time budgets or iteration budgets
+    /// above it, call `ln`). The same values as the call, so the same scores and the same
+    /// choices; the table replaces a libm call per child and visit, which also kept the
+    /// score's terms on the stack.
     ln: Vec<f64>,
 }
 
-/// The largest availability count the logarithm table holds for a time budget.
+/// The largest availability count the logarithm table holds (time budgets and iteration
+/// budgets above it).
 const LN_TABLE_MAX: usize = 1 << 16;
 
 impl MctsAgent {
