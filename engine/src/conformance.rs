@@ -239,6 +239,25 @@ pub fn run<R: Ruleset>(ruleset: &R, games: u64, seed: u64, deep: bool) -> Result
                 }
                 playthrough(world, &mut rng, false)
                     .map_err(|e| ctx(format!("resampled world: {e}")))?;
+
+                // The same of the lazy resample (its own RNG, so that the games the suite
+                // plays stay those it played before the lazy resample existed).
+                let mut lazy_rng = rng.clone();
+                let mut lazy = mid.clone();
+                lazy.resample_hidden_lazy(p, &mut lazy_rng);
+                lazy.check_invariants()
+                    .map_err(|e| ctx(format!("after the lazy resampling: {e}")))?;
+                lazy.legal_actions(&mut after);
+                if before != after {
+                    return Err(ctx(
+                        "the lazy resampling changed the legal actions of the viewer".into(),
+                    ));
+                }
+                if lazy.to_move() != mid.to_move() || lazy.turn() != mid.turn() {
+                    return Err(ctx("the lazy resampling changed public facts".into()));
+                }
+                playthrough(lazy, &mut lazy_rng, false)
+                    .map_err(|e| ctx(format!("lazily resampled world: {e}")))?;
             }
         }
 

@@ -560,6 +560,16 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// including the game's internal RNG. Must not allocate.
     fn resample_hidden(&mut self, viewer: u8, rng: &mut GameRng);
 
+    /// [`Game::resample_hidden`] for a search that resamples very often (MCTS: once an
+    /// iteration): worlds with the same probabilities, but a game may leave part of the
+    /// dealing for later (Allegiance leaves its decks unordered and takes a random card of
+    /// one when its top card is taken, instead of shuffling every deck now). Only the
+    /// draws differ, so the same `rng` gives another world than `resample_hidden` does.
+    /// The default is `resample_hidden`. Must not allocate.
+    fn resample_hidden_lazy(&mut self, viewer: u8, rng: &mut GameRng) {
+        self.resample_hidden(viewer, rng);
+    }
+
     /// Which of `seat`'s deck cards were drawn and played so far.
     fn card_usage(&self, seat: u8) -> CardUsage;
 

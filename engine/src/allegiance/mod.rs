@@ -309,6 +309,10 @@ impl Game for AllegianceState {
         self.resample(viewer, rng)
     }
 
+    fn resample_hidden_lazy(&mut self, viewer: u8, rng: &mut GameRng) {
+        self.resample_lazy(viewer, rng)
+    }
+
     fn card_usage(&self, seat: u8) -> CardUsage {
         self.usage(seat)
     }

@@ -352,7 +352,7 @@ impl AllegianceState {
                 if c == Choice::Draw {
                     self.draw_card(p, d, false);
                 } else if self.ensure(d) {
-                    self.piles.mill(d);
+                    self.piles.mill(d, &mut self.rng);
                 }
             }
             Choice::Raise => {

@@ -21,11 +21,48 @@ impl AllegianceState {
     }
 
     pub(in crate::allegiance) fn resample(&mut self, viewer: u8, rng: &mut GameRng) {
+        let hidden = self.hidden_slots(viewer);
+        for (d, hidden) in hidden.iter().enumerate() {
+            let mut pool = self.pool(d, hidden);
+            crate::rng::shuffle(&mut pool, rng);
+            // The deck takes the first cards of the pool, as one block; the hands the rest.
+            let n = self.decks()[d].len();
+            self.piles.decks_mut()[d].copy_from_slice(&pool[..n]);
+            for (&(q, i), &c) in hidden.iter().zip(&pool[n..]) {
+                self.players[q as usize].hand[i as usize] = c;
+            }
+        }
+        self.after_resample(rng);
+    }
+
+    /// [`Self::resample`] for a search that resamples often (`Game::resample_hidden_lazy`):
+    /// the worlds come with the same probabilities, but only the other seats' hidden hand
+    /// cards are dealt now (a random draw from each deck's pool: the last steps of a
+    /// shuffle); each deck keeps the rest unordered (see `piles.rs`), and a card taken from
+    /// its top is then one of them at random. That saves the shuffle of every deck, most of
+    /// whose cards a search's playout never reaches.
+    pub(in crate::allegiance) fn resample_lazy(&mut self, viewer: u8, rng: &mut GameRng) {
+        let hidden = self.hidden_slots(viewer);
+        for (d, hidden) in hidden.iter().enumerate() {
+            let mut pool = self.pool(d, hidden);
+            let len = pool.len();
+            for (k, &(q, i)) in hidden.iter().enumerate() {
+                let top = len - 1 - k;
+                let j = crate::rng::index_below(rng, top + 1);
+                pool.swap(j, top);
+                self.players[q as usize].hand[i as usize] = pool[top];
+            }
+            self.piles.set_unordered(d, &pool[..len - hidden.len()]);
+        }
+        self.after_resample(rng);
+    }
+
+    /// The other seats' hand cards of each shared deck (all but `viewer`'s), as (seat,
+    /// slot), seat by seat and slot by slot: the order in which they join the deck's pool
+    /// after the deck's own cards, and in which they take their new cards from it. Each
+    /// card's deck is read once here, not once per deck and again for the way back.
+    fn hidden_slots(&self, viewer: u8) -> [ArrayVec<(u8, u8), { MAX_PLAYERS * HAND }>; 3] {
         let db = &self.shared.db;
-        // The other seats' hand cards of each shared deck, as (seat, slot), seat by seat and
-        // slot by slot: the order in which they join the deck's pool after the deck's own
-        // cards, and in which they take their new cards from it. Each card's deck is read
-        // once here, not once per deck and again for the way back.
         let mut hidden: [ArrayVec<(u8, u8), { MAX_PLAYERS * HAND }>; 3] = Default::default();
         for (q, pl) in self.players.iter().enumerate() {
             if q as u8 != viewer {
@@ -36,22 +73,26 @@ impl AllegianceState {
                 }
             }
         }
-        for (d, hidden) in hidden.iter().enumerate() {
-            let mut pool: ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> = ArrayVec::new();
-            pool.extend(self.decks()[d].iter().copied());
-            pool.extend(
-                hidden
-                    .iter()
-                    .map(|&(q, i)| self.players[q as usize].hand[i as usize]),
-            );
-            crate::rng::shuffle(&mut pool, rng);
-            // The deck takes the first cards of the pool, as one block; the hands the rest.
-            let n = self.decks()[d].len();
-            self.piles.decks_mut()[d].copy_from_slice(&pool[..n]);
-            for (&(q, i), &c) in hidden.iter().zip(&pool[n..]) {
-                self.players[q as usize].hand[i as usize] = c;
-            }
-        }
+        hidden
+    }
+
+    /// Deck `d`'s cards and then the `hidden` hand cards of that deck: what a resample deals
+    /// again.
+    #[inline]
+    fn pool(&self, d: usize, hidden: &[(u8, u8)]) -> ArrayVec<u8, { DECK + MAX_PLAYERS * HAND }> {
+        let mut pool = ArrayVec::new();
+        pool.extend(self.decks()[d].iter().copied());
+        pool.extend(
+            hidden
+                .iter()
+                .map(|&(q, i)| self.players[q as usize].hand[i as usize]),
+        );
+        pool
+    }
+
+    /// The end of both resamples: the kept summaries of the hands, and the game's own RNG
+    /// drawn afresh from `rng`.
+    fn after_resample(&mut self, rng: &mut GameRng) {
         for q in 0..self.players.len() {
             self.players[q].hand_actions = self.count_hand_actions(q);
             self.keep_react(q);

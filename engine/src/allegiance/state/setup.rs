@@ -344,6 +344,7 @@ impl AllegianceState {
                 }
                 discards[d].drain(..moved);
                 crate::rng::shuffle(&mut decks[d], &mut self.rng);
+                self.piles.set_ordered(d);
                 log!(self, "deck {} reshuffled ({} cards)", DECK_NAMES[d], moved);
             }
         }
@@ -361,7 +362,7 @@ impl AllegianceState {
             return;
         }
         if d < 2 && self.necro_in_game(p) && !setup {
-            let c = self.piles.mill(d);
+            let c = self.piles.mill(d, &mut self.rng);
             log!(
                 self,
                 "P{p} (Necromancer) puts {} into the discard pile",
@@ -375,7 +376,7 @@ impl AllegianceState {
             self.stall();
             return;
         }
-        let c = self.piles.decks_mut()[d].pop().expect("ensured");
+        let c = self.piles.take_top(d, &mut self.rng);
         self.players[p].hand.push(c);
         let action = self.is_action(c);
         self.players[p].hand_actions += action;
