@@ -37,7 +37,7 @@ use std::fmt;
 use cardsim_engine::{Action, ActionBuf, Game, GameRng, PolicyInfo, Ruleset};
 
 pub use greedy::GreedyAgent;
-pub use mcts::{Budget, MctsAgent, MctsConfig, Rollout};
+pub use mcts::{Budget, MctsAgent, MctsConfig, Resample, Rollout};
 
 /// A player.
 pub trait Agent<G: Game>: Send {
@@ -126,6 +126,20 @@ impl<'a, G: Game> View<'a, G> {
     pub fn determinize_into(&self, out: &mut G, rng: &mut GameRng) {
         out.clone_from(self.state);
         out.resample_hidden(self.player, rng);
+    }
+
+    /// [`View::determinize`] with [`Game::resample_hidden_lazy`].
+    pub fn determinize_lazy(&self, rng: &mut GameRng) -> G {
+        let mut g = self.state.clone();
+        g.resample_hidden_lazy(self.player, rng);
+        g
+    }
+
+    /// [`View::determinize`] into `out` with [`Game::resample_hidden_lazy`]: for a search
+    /// that resamples at every iteration (the same probabilities, other draws).
+    pub fn determinize_lazy_into(&self, out: &mut G, rng: &mut GameRng) {
+        out.clone_from(self.state);
+        out.resample_hidden_lazy(self.player, rng);
     }
 
     /// The true state, for agents that declared [`Agent::sees_hidden`].
@@ -291,6 +305,7 @@ pub fn list_game_agents(game: &str, policies: &[PolicyInfo]) -> Vec<AgentInfo> {
             format!("max_nodes=200000: tree size limit with ms{extra}"),
             "depth=: truncated playouts, scored by the game's evaluation after this many player decisions outside the tree (default: play games out)".into(),
             "scale=5: evaluation difference worth a reward of 0.73 in a truncated playout".into(),
+            "resample=lazy: how each iteration's world is dealt: lazy (what can wait is dealt when reached, e.g. a random card when a deck's top card is taken) or full (everything hidden shuffled now); the same probabilities, other draws".into(),
         ]
     };
     v.push(AgentInfo {
@@ -395,7 +410,16 @@ impl AgentSpec {
 fn mcts_config(spec: &AgentSpec, peek: bool) -> Result<MctsConfig, SpecError> {
     let p = SpecParams::new(
         spec,
-        &["iters", "ms", "c", "rollout", "max_nodes", "depth", "scale"],
+        &[
+            "iters",
+            "ms",
+            "c",
+            "rollout",
+            "max_nodes",
+            "depth",
+            "scale",
+            "resample",
+        ],
     )?;
     let d = MctsConfig::default();
     let budget = match (p.int("iters", 1, 10_000_000)?, p.int("ms", 1, 600_000)?) {
@@ -413,7 +437,15 @@ fn mcts_config(spec: &AgentSpec, peek: bool) -> Result<MctsConfig, SpecError> {
             return Err(spec.param_error(format!("`rollout={v}`: expected `random` or `greedy`")))
         }
     };
+    let resample = match p.raw("resample") {
+        None | Some("lazy") => Resample::Lazy,
+        Some("full") => Resample::Full,
+        Some(v) => {
+            return Err(spec.param_error(format!("`resample={v}`: expected `lazy` or `full`")))
+        }
+    };
     Ok(MctsConfig {
+        resample,
         budget,
         c: p.float("c", 0.0, 100.0)?.unwrap_or(d.c),
         rollout,
@@ -596,7 +628,20 @@ mod tests {
             label("mcts:depth=0,scale=2.5").unwrap(),
             "mcts:iters=1000,c=1.4,rollout=random,depth=0,scale=2.5"
         );
+        // The lazy resample is the default and not named; the full one is.
+        assert_eq!(
+            label("mcts:resample=lazy").unwrap(),
+            "mcts:iters=1000,c=1.4,rollout=random"
+        );
+        assert_eq!(
+            label("mcts:iters=300,depth=8,resample=full").unwrap(),
+            "mcts:iters=300,c=1.4,rollout=random,depth=8,scale=5,resample=full"
+        );
         let bad = [
+            (
+                "mcts:resample=some",
+                "agent `mcts`: `resample=some`: expected `lazy` or `full`",
+            ),
             (
                 "mcts:depth=-1",
                 "agent `mcts`: `depth=-1`: expected a whole number from 0 to 1000000",
@@ -607,7 +652,7 @@ mod tests {
             ),
             (
                 "mcts:iter=5",
-                "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes, depth, scale)",
+                "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes, depth, scale, resample)",
             ),
             (
                 "mcts:iters=0",

@@ -50,6 +50,18 @@ pub enum Rollout {
     Greedy,
 }
 
+/// How each iteration's world is dealt ([`Game::resample_hidden_lazy`] or
+/// [`Game::resample_hidden`]): the same probabilities either way, other draws.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Resample {
+    /// Leave what a game can deal later for later (Allegiance: its decks unordered, a
+    /// random card taken when a top card is taken). Cheaper; the default.
+    Lazy,
+    /// Deal everything hidden now (every deck shuffled): the search before session 30,
+    /// move for move.
+    Full,
+}
+
 /// Settings of an [`MctsAgent`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -71,6 +83,8 @@ pub struct MctsConfig {
     /// The evaluation difference worth about 73% (1 / (1 + e^-1)) as a reward when a
     /// truncated playout is scored: reward = 1 / (1 + e^(-evaluate / scale)).
     pub scale: f64,
+    /// How each iteration's world is dealt.
+    pub resample: Resample,
 }
 
 impl Default for MctsConfig {
@@ -83,6 +97,7 @@ impl Default for MctsConfig {
             peek: false,
             depth: None,
             scale: 5.0,
+            resample: Resample::Lazy,
         }
     }
 }
@@ -362,6 +377,12 @@ impl MctsAgent {
             match (view.peek(), &mut world) {
                 (Some(s), Some(w)) if self.cfg.peek => w.clone_from(s),
                 (Some(s), None) if self.cfg.peek => world = Some(s.clone()),
+                (_, Some(w)) if self.cfg.resample == Resample::Lazy => {
+                    view.determinize_lazy_into(w, rng)
+                }
+                (_, None) if self.cfg.resample == Resample::Lazy => {
+                    world = Some(view.determinize_lazy(rng))
+                }
                 (_, Some(w)) => view.determinize_into(w, rng),
                 (_, None) => world = Some(view.determinize(rng)),
             }
@@ -400,7 +421,15 @@ impl<G: Game> Agent<G> for MctsAgent {
             Some(d) => format!(",depth={d},scale={}", cfg.scale),
             None => String::new(),
         };
-        format!("{name}:{budget},c={},rollout={rollout}{depth}", cfg.c)
+        // Only when not the default, so that the labels of lazy searches read as before.
+        let resample = match cfg.resample {
+            Resample::Lazy => "",
+            Resample::Full => ",resample=full",
+        };
+        format!(
+            "{name}:{budget},c={},rollout={rollout}{depth}{resample}",
+            cfg.c
+        )
     }
 
     fn sees_hidden(&self) -> bool {

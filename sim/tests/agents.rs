@@ -111,7 +111,7 @@ fn bad_agent_specs_are_refused_and_nothing_is_written() {
     let cases: [(&[&str], &str); 5] = [
         (
             &["--agent", "mcts:iter=5"],
-            "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes, depth, scale)",
+            "agent `mcts`: unknown parameter `iter` (known: iters, ms, c, rollout, max_nodes, depth, scale, resample)",
         ),
         (
             &["--agent", "mcts:iters=0"],
