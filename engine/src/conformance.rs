@@ -222,42 +222,35 @@ pub fn run<R: Ruleset>(ruleset: &R, games: u64, seed: u64, deep: bool) -> Result
             if let ToMove::Player(p) = mid.to_move() {
                 let mut before = ActionBuf::new();
                 mid.legal_actions(&mut before);
-                let mut world = mid.clone();
-                world.resample_hidden(p, &mut rng);
-                world
-                    .check_invariants()
-                    .map_err(|e| ctx(format!("after resampling: {e}")))?;
                 let mut after = ActionBuf::new();
-                world.legal_actions(&mut after);
-                if before != after {
-                    return Err(ctx(
-                        "resampling changed the legal actions of the viewer".into()
-                    ));
+                for (lazy, how, world_name) in [
+                    (false, "resampling", "resampled world"),
+                    (true, "lazy resampling", "lazily resampled world"),
+                ] {
+                    // The lazy resample draws from a copy of the suite's RNG, so that the
+                    // games the suite plays stay those it played before it existed.
+                    let mut lazy_rng = rng.clone();
+                    let r = if lazy { &mut lazy_rng } else { &mut rng };
+                    let mut world = mid.clone();
+                    if lazy {
+                        world.resample_hidden_lazy(p, r);
+                    } else {
+                        world.resample_hidden(p, r);
+                    }
+                    world
+                        .check_invariants()
+                        .map_err(|e| ctx(format!("after {how}: {e}")))?;
+                    world.legal_actions(&mut after);
+                    if before != after {
+                        return Err(ctx(format!(
+                            "{how} changed the legal actions of the viewer"
+                        )));
+                    }
+                    if world.to_move() != mid.to_move() || world.turn() != mid.turn() {
+                        return Err(ctx(format!("{how} changed public facts")));
+                    }
+                    playthrough(world, r, false).map_err(|e| ctx(format!("{world_name}: {e}")))?;
                 }
-                if world.to_move() != mid.to_move() || world.turn() != mid.turn() {
-                    return Err(ctx("resampling changed public facts".into()));
-                }
-                playthrough(world, &mut rng, false)
-                    .map_err(|e| ctx(format!("resampled world: {e}")))?;
-
-                // The same of the lazy resample (its own RNG, so that the games the suite
-                // plays stay those it played before the lazy resample existed).
-                let mut lazy_rng = rng.clone();
-                let mut lazy = mid.clone();
-                lazy.resample_hidden_lazy(p, &mut lazy_rng);
-                lazy.check_invariants()
-                    .map_err(|e| ctx(format!("after the lazy resampling: {e}")))?;
-                lazy.legal_actions(&mut after);
-                if before != after {
-                    return Err(ctx(
-                        "the lazy resampling changed the legal actions of the viewer".into(),
-                    ));
-                }
-                if lazy.to_move() != mid.to_move() || lazy.turn() != mid.turn() {
-                    return Err(ctx("the lazy resampling changed public facts".into()));
-                }
-                playthrough(lazy, &mut lazy_rng, false)
-                    .map_err(|e| ctx(format!("lazily resampled world: {e}")))?;
             }
         }
 
