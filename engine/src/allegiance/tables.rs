@@ -122,6 +122,10 @@ pub struct HeroFacts {
     pub reaction_bits: u8,
     /// The abilities of level 0 (unlocked without a prerequisite), a bit each.
     pub level0_bits: u8,
+    /// The abilities whose effect needs no target and costs no focus counter, a bit each:
+    /// the target test (`has_targets`) answers yes for them without looking, so the
+    /// main-phase listing does not read their effect's facts.
+    pub free_bits: u8,
     /// By ability: its effect (what the main-phase listing checks for a target).
     pub ability_effect: [u16; ABILITIES],
     /// By gold (255 for 255 or more): the abilities whose unlock cost it covers, a bit each
@@ -295,6 +299,10 @@ impl Tables {
                     ability_bits: bits(&|_| true),
                     reaction_bits: bits(&|a| a.reaction),
                     level0_bits: bits(&|a| a.level == 0),
+                    free_bits: bits(&|a| {
+                        let f = EffectFacts::of(db.effect(a.effect));
+                        f.needs == Needs::Nothing && f.cost_focus == 0
+                    }),
                     ability_effect,
                     affordable,
                     prereqs,
@@ -400,6 +408,26 @@ mod tests {
         ] {
             assert!(seen[tr as usize] > 0, "{tr:?}");
         }
+    }
+
+    /// The free abilities of every example hero (`free_bits`) are those whose effect's facts
+    /// need nothing and cost no focus, and both kinds occur.
+    #[test]
+    fn free_abilities_match_the_effects() {
+        let a = Allegiance::example(&[]).unwrap();
+        let (db, t) = (&a.shared().db, &a.shared().tables);
+        let (mut free, mut not) = (0, 0);
+        for (h, facts) in db.heroes.iter().zip(&t.heroes) {
+            for (i, ab) in h.abilities.iter().enumerate() {
+                let f = t.effects[ab.effect as usize];
+                let want = f.needs == super::Needs::Nothing && f.cost_focus == 0;
+                assert_eq!(facts.free_bits >> i & 1 != 0, want, "{} {i}", h.name);
+                free += u32::from(want);
+                not += u32::from(!want);
+            }
+            assert_eq!(facts.free_bits & !facts.ability_bits, 0, "{}", h.name);
+        }
+        assert!(free > 0 && not > 0, "{free} {not}");
     }
 
     /// The affordable abilities of every example hero, at every amount of gold, are those

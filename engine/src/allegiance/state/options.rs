@@ -445,8 +445,10 @@ impl AllegianceState {
         } else {
             facts.ability_bits & !facts.reaction_bits
         };
+        // A free ability (no target needed, no focus cost) has its target: its effect's
+        // facts are not read.
         for i in set_bits(u64::from(ready & usable)) {
-            if self.has_targets(p, facts.ability_effect[i]) {
+            if facts.free_bits >> i & 1 != 0 || self.has_targets(p, facts.ability_effect[i]) {
                 out.push(Action(USE + i as u16));
             }
         }
@@ -461,11 +463,19 @@ impl AllegianceState {
                 out.push(Action(UNLOCK + i as u16));
             }
         }
-        // A battle against each opponent.
+        // A battle against each opponent. With two players the one other seat is the only
+        // candidate (`opponents` then asks only whether it is in the game).
         if pl.alive && self.has_attacker(p) {
-            for q in 0..self.n() {
+            if self.n() == 2 {
+                let q = 1 - (p & 1);
                 if self.opponents(p, q) {
                     out.push(Action(BATTLE + q as u16));
+                }
+            } else {
+                for q in 0..self.n() {
+                    if self.opponents(p, q) {
+                        out.push(Action(BATTLE + q as u16));
+                    }
                 }
             }
         }
