@@ -2,8 +2,9 @@
 //! and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
 //!
 //! One tree is grown over what the deciding player knows. Every iteration starts from a
-//! fresh world drawn with [`View::determinize`] (other hands, deck orders and the game's own
-//! future random draws resampled), walks down the tree with UCT, expands one new node, plays
+//! fresh world drawn with [`View::determinize_lazy`] by default (`resample=full`:
+//! [`View::determinize`]; other hands, deck orders and the game's own future random draws
+//! resampled), walks down the tree with UCT, expands one new node, plays
 //! the rest of the game out (random or greedy) and adds every player's reward to the nodes
 //! it passed. Because different worlds can offer different actions, a node's children are
 //! keyed by (player, action id), an action seen for the first time in a node is expanded,
@@ -142,8 +143,8 @@ pub struct MctsAgent {
     nodes: Vec<Node>,
     path: Vec<u32>,
     /// `slot[action id]` = 1 + index in the current legal list, 0 otherwise (reset after
-    /// each use).
-    slot: Vec<u16>,
+    /// each use). A fixed-size array indexed by a `u16` action id: no bounds checks.
+    slot: Box<[u16; 1 << 16]>,
     /// Bit `s` set: seat `s` is played by the uniformly random automaton.
     random_seats: u8,
     /// `ln[n]` = `(n as f64).ln()` for every availability count an iteration budget can
@@ -174,7 +175,10 @@ impl MctsAgent {
             cfg,
             nodes: Vec::with_capacity(cap),
             path: Vec::with_capacity(cap + 1),
-            slot: vec![0; 1 << 16],
+            slot: vec![0u16; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("65536 slots"),
             random_seats: 0,
             ln: (0..ln_len).map(|n| (n as f64).ln()).collect(),
         }
@@ -192,23 +196,29 @@ impl MctsAgent {
             self.slot[a.0 as usize] = i as u16 + 1;
         }
         let mut seen = [0u64; 4];
+        // Children are unique per (player, action), so each match sets a distinct bit.
+        let mut seen_count = 0u32;
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
+        let explore = self.cfg.c;
+        let ln = &self.ln[..];
+        let slot = &*self.slot;
+        let pi = p as usize;
         let mut c = self.nodes[node as usize].first_child;
         while c != NONE {
             let ch = &mut self.nodes[c as usize];
             if ch.player == p {
-                let k = self.slot[ch.action.0 as usize] as usize;
+                let k = slot[ch.action.0 as usize] as usize;
                 if k != 0 {
                     seen[(k - 1) / 64] |= 1 << ((k - 1) % 64);
+                    seen_count += 1;
                     ch.avail += 1;
                     let n = ch.visits.max(1) as f64;
-                    let ln_avail = match self.ln.get(ch.avail as usize) {
+                    let ln_avail = match ln.get(ch.avail as usize) {
                         Some(&l) => l,
                         None => (ch.avail as f64).ln(),
                     };
-                    let score =
-                        ch.value[p as usize] as f64 / n + self.cfg.c * (ln_avail / n).sqrt();
+                    let score = ch.value[pi] as f64 / n + explore * (ln_avail / n).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = c;
@@ -220,7 +230,6 @@ impl MctsAgent {
         for a in legal {
             self.slot[a.0 as usize] = 0;
         }
-        let seen_count: u32 = seen.iter().map(|w| w.count_ones()).sum();
         let untried = legal.len() as u32 - seen_count;
         if untried == 0 {
             return Step::Child(best);
