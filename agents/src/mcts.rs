@@ -230,6 +230,8 @@ impl MctsAgent {
         for a in legal {
             self.slot[a.0 as usize] = 0;
         }
+        // Children are unique per (player, action): each match set its own bit.
+        debug_assert_eq!(seen_count, seen.iter().map(|w| w.count_ones()).sum::<u32>());
         let untried = legal.len() as u32 - seen_count;
         if untried == 0 {
             return Step::Child(best);
