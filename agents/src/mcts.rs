@@ -196,7 +196,6 @@ impl MctsAgent {
             self.slot[a.0 as usize] = i as u16 + 1;
         }
         let mut seen = [0u64; 4];
-        // Children are unique per (player, action), so each match sets a distinct bit.
         let mut seen_count = 0u32;
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;

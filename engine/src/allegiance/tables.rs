@@ -75,6 +75,12 @@ pub struct EffectFacts {
 }
 
 impl EffectFacts {
+    /// Needs no target and costs no focus counter: it always has what it needs.
+    #[inline]
+    pub fn is_free(&self) -> bool {
+        self.needs == Needs::Nothing && self.cost_focus == 0
+    }
+
     fn of(e: &Effect) -> Self {
         let needs = match e.target {
             _ if e.min_targets == 0 => Needs::Nothing,
@@ -299,10 +305,7 @@ impl Tables {
                     ability_bits: bits(&|_| true),
                     reaction_bits: bits(&|a| a.reaction),
                     level0_bits: bits(&|a| a.level == 0),
-                    free_bits: bits(&|a| {
-                        let f = EffectFacts::of(db.effect(a.effect));
-                        f.needs == Needs::Nothing && f.cost_focus == 0
-                    }),
+                    free_bits: bits(&|a| EffectFacts::of(db.effect(a.effect)).is_free()),
                     ability_effect,
                     affordable,
                     prereqs,

@@ -116,7 +116,7 @@ impl AllegianceState {
     #[inline(always)]
     pub(super) fn has_targets(&self, who: usize, effect: u16) -> bool {
         let e = self.shared.tables.effects[effect as usize];
-        (e.needs == Needs::Nothing && e.cost_focus == 0) || self.needs_met(who, e)
+        e.is_free() || self.needs_met(who, e)
     }
 
     /// [`Self::has_targets`] for an effect `e` that needs a target or costs focus.
