@@ -10,6 +10,8 @@ C=${CARDSIM:-./target/release/cardsim}
 r() { echo "== $*" >&2; "$C" "$@"; }
 if [ "$1" = --ladders ]; then r ladder --game allegiance --games 40 --quiet --out reports/agents/allegiance; fi
 if [ "$1" = --ladders ]; then r ladder --game allegiance --agent random --agent greedy --agent mcts:iters=1000,depth=8 --games 300 --threads 2 --quiet --out reports/agents/allegiance-depth8; fi
+if [ "$1" = --ladders ]; then r ladder --game allegiance --agent greedy --agent mcts:iters=1000,depth=6 --games 300 --threads 2 --quiet --out reports/agents/allegiance-depth6; fi
+if [ "$1" = --ladders ]; then r ladder --game allegiance --agent mcts:iters=1000,depth=8 --agent mcts:iters=1000,depth=6 --games 300 --threads 2 --quiet --out reports/agents/allegiance-depth6-vs-depth8; fi
 if [ "$1" = --ladders ]; then r ladder --quiet --out reports/agents/tyrant; fi
 r run --game alpha_omega --deck data/alpha_omega/decks/heavenly_host.txt --vs data/alpha_omega/decks/heavenly_host.txt --param common_deck=true --agent greedy --vs-agent greedy --games 2000 --seed 2026 --threads 1 --quiet --out reports/alpha_omega/common_deck_2
 r impact --game alpha_omega --deck data/alpha_omega/decks/heavenly_host.txt --vs data/alpha_omega/decks/faithful.txt --agent greedy --vs-agent greedy --all-cards --remove --games 500 --seed 2026 --threads 1 --quiet --out reports/alpha_omega/impact_heavenly_host

@@ -73,5 +73,5 @@ const GAME_LINES: [&str; 9] = [
     "signature allegiance_2p: games=1000 wins=467/533 draws=0/0 checksum=032a4b2fdd5526ad",
     "signature allegiance_4p: games=400 wins=125/114/93/68 draws=0/0/0/0 checksum=953b0ef06230d5be",
     "signature allegiance_greedy: games=10 wins=3/7 draws=0/0 checksum=2f8981bd25a5f511",
-    "signature allegiance_mcts: games=1 wins=0/1 draws=0/0 checksum=cf43efaa40a60e70",
+    "signature allegiance_mcts: games=1 wins=1/0 draws=0/0 checksum=1f76684249562b85",
 ];

@@ -133,16 +133,17 @@ pub const WORKLOADS: &[Workload] = &[
         divisor: 2_000,
         counts: Counts::PerSeat,
     },
-    // MCTS with 1,000 iterations and playouts truncated after 8 decisions, scored by the
+    // MCTS with 1,000 iterations and playouts truncated after 6 decisions, scored by the
     // evaluation (issue 18: full random playouts of a ~360-decision game cost about ten CPU
     // seconds a game; the truncated search is stronger against greedy, see
-    // docs/performance/allegiance.md, "Allegiance speed"). Under a CPU second a game: one game
-    // for any `--games` below 200,000.
+    // docs/performance/allegiance.md, "Allegiance speed"; depth 6 since session 32, as
+    // strong against greedy as depth 8 and about a quarter cheaper, docs/agents.md). Under a
+    // CPU second a game: one game for any `--games` below 200,000.
     Workload {
         name: "allegiance_mcts",
         game: "allegiance",
         decks: &["thedric", "beledan"],
-        agent: "mcts:iters=1000,depth=8",
+        agent: "mcts:iters=1000,depth=6",
         params: &[],
         divisor: 100_000,
         counts: Counts::PerSeat,
