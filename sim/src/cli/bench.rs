@@ -137,8 +137,8 @@ pub const WORKLOADS: &[Workload] = &[
     // evaluation (issue 18: full random playouts of a ~360-decision game cost about ten CPU
     // seconds a game; the truncated search is stronger against greedy, see
     // docs/performance/allegiance.md, "Allegiance speed"; depth 6 since session 32, as
-    // strong against greedy as depth 8 and about a quarter cheaper, docs/agents.md). Under a
-    // CPU second a game: one game for any `--games` below 200,000.
+    // strong as depth 8 and about a fifth cheaper a turn, docs/agents.md). Under a CPU
+    // second a game: one game for any `--games` below 200,000.
     Workload {
         name: "allegiance_mcts",
         game: "allegiance",
