@@ -2,9 +2,9 @@
 //! and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
 //!
 //! One tree is grown over what the deciding player knows. Every iteration starts from a
-//! fresh world drawn with [`View::determinize_lazy`] by default (`resample=full`:
-//! [`View::determinize`]; other hands, deck orders and the game's own future random draws
-//! resampled), walks down the tree with UCT, expands one new node, plays
+//! fresh world (other hands, deck orders and the game's own future random draws
+//! resampled, by [`View::determinize_lazy`], or [`View::determinize`] with
+//! `resample=full`), walks down the tree with UCT, expands one new node, plays
 //! the rest of the game out (random or greedy) and adds every player's reward to the nodes
 //! it passed. Because different worlds can offer different actions, a node's children are
 //! keyed by (player, action id), an action seen for the first time in a node is expanded,
